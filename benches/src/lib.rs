@@ -1,0 +1,1 @@
+//! Benchmark corpora and the comparison report for the core-* crates (not published).

@@ -1,0 +1,3 @@
+//! aarch64 backend: NEON (baseline on aarch64).
+
+pub(crate) mod neon;

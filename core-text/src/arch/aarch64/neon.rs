@@ -1,0 +1,181 @@
+//! NEON: `Vector` and `Lookup` for `uint8x16_t` and the level's entry points.
+//!
+//! NEON is part of the aarch64 baseline. Match masks use SHRN (narrowing shift by 4), which
+//! packs one nibble per byte into a 64-bit scalar, instead of emulating x86's movemask.
+
+use crate::arch::generic::vector::{Lookup, Vector};
+use crate::arch::generic::{count, utf16_check, utf8_validate};
+use crate::arch::{kernel_table, scalar, Level};
+use core::arch::aarch64::*;
+
+/// A 128-bit NEON register.
+#[derive(Clone, Copy)]
+pub(crate) struct V128(uint8x16_t);
+
+/// Wraps one NEON expression: NEON is baseline on aarch64, so the intrinsics are available.
+macro_rules! neon {
+    ($e:expr) => {
+        // SAFETY: NEON is part of the aarch64 baseline target features.
+        unsafe { $e }
+    };
+}
+
+impl V128 {
+    /// One nibble per byte (SHRN by 4 over 16-bit lanes): 0xF where the byte was 0xFF.
+    #[inline(always)]
+    unsafe fn nibble_mask(self) -> u64 {
+        neon!(vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(vreinterpretq_u16_u8(
+            self.0
+        )))))
+    }
+}
+
+impl Vector for V128 {
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        neon!(V128(vdupq_n_u8(0)))
+    }
+    #[inline(always)]
+    unsafe fn splat8(b: u8) -> Self {
+        neon!(V128(vdupq_n_u8(b)))
+    }
+    #[inline(always)]
+    unsafe fn splat16(w: u16) -> Self {
+        neon!(V128(vreinterpretq_u8_u16(vdupq_n_u16(w))))
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes; vld1q_u8 has no alignment need.
+        unsafe { V128(vld1q_u8(p)) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the caller guarantees 16 writable bytes; vst1q_u8 has no alignment need.
+        unsafe { vst1q_u8(p, self.0) }
+    }
+    #[inline(always)]
+    unsafe fn or(self, o: Self) -> Self {
+        neon!(V128(vorrq_u8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn and(self, o: Self) -> Self {
+        neon!(V128(vandq_u8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn xor(self, o: Self) -> Self {
+        neon!(V128(veorq_u8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        neon!(V128(vceqq_u8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn gt_i8(self, o: Self) -> Self {
+        neon!(V128(vcgtq_s8(vreinterpretq_s8_u8(self.0), vreinterpretq_s8_u8(o.0))))
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, o: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_u16(vceqq_u16(
+            vreinterpretq_u16_u8(self.0),
+            vreinterpretq_u16_u8(o.0)
+        ))))
+    }
+    #[inline(always)]
+    unsafe fn add8(self, o: Self) -> Self {
+        neon!(V128(vaddq_u8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn sub8(self, o: Self) -> Self {
+        neon!(V128(vsubq_u8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn subs_u8(self, o: Self) -> Self {
+        neon!(V128(vqsubq_u8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn add16(self, o: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_u16(vaddq_u16(
+            vreinterpretq_u16_u8(self.0),
+            vreinterpretq_u16_u8(o.0)
+        ))))
+    }
+    #[inline(always)]
+    unsafe fn sub16(self, o: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_u16(vsubq_u16(
+            vreinterpretq_u16_u8(self.0),
+            vreinterpretq_u16_u8(o.0)
+        ))))
+    }
+    #[inline(always)]
+    unsafe fn prev1(self, prev: Self) -> Self {
+        neon!(V128(vextq_u8::<15>(prev.0, self.0)))
+    }
+    #[inline(always)]
+    unsafe fn prev2(self, prev: Self) -> Self {
+        neon!(V128(vextq_u8::<14>(prev.0, self.0)))
+    }
+    #[inline(always)]
+    unsafe fn prev3(self, prev: Self) -> Self {
+        neon!(V128(vextq_u8::<13>(prev.0, self.0)))
+    }
+    #[inline(always)]
+    unsafe fn any(self) -> bool {
+        neon!(vmaxvq_u32(vreinterpretq_u32_u8(self.0)) != 0)
+    }
+    #[inline(always)]
+    unsafe fn any_high_bit(self) -> bool {
+        neon!(vmaxvq_u8(self.0) >= 0x80)
+    }
+    #[inline(always)]
+    unsafe fn first_high_bit(self) -> usize {
+        let high = neon!(V128(vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self.0)))));
+        // SAFETY: NEON is baseline on aarch64.
+        let m = unsafe { high.nibble_mask() };
+        if m == 0 {
+            16
+        } else {
+            (m.trailing_zeros() / 4) as usize
+        }
+    }
+    #[inline(always)]
+    unsafe fn sum8(self) -> u64 {
+        neon!(vaddlvq_u8(self.0) as u64)
+    }
+    #[inline(always)]
+    unsafe fn sum16(self) -> u64 {
+        neon!(vaddlvq_u16(vreinterpretq_u16_u8(self.0)) as u64)
+    }
+}
+
+impl Lookup for V128 {
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: `table` is 16 readable bytes; NEON is baseline.
+        unsafe { V128(vld1q_u8(table.as_ptr())) }
+    }
+    #[inline(always)]
+    unsafe fn lookup(self, table: Self) -> Self {
+        neon!(V128(vqtbl1q_u8(table.0, self.0)))
+    }
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        neon!(V128(vshrq_n_u8::<4>(self.0)))
+    }
+    #[inline(always)]
+    unsafe fn low_nibbles(self) -> Self {
+        neon!(V128(vandq_u8(self.0, vdupq_n_u8(0x0F))))
+    }
+}
+
+kernel_table! {
+    level: Level::Neon, features: "neon",
+    utf8_validate = utf8_validate::validate::<V128> => fn(src: &[u8]) -> bool;
+    utf8_check = utf8_validate::check::<V128> => fn(src: &[u8]) -> Result<usize, usize>;
+    utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;
+    utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
+    utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
+    utf8_to_utf16 = scalar::utf8::to_utf16_kernel => fn(src: &[u8], dst: &mut [u16]) -> usize;
+    utf16_to_utf8 = scalar::utf16::to_utf8_kernel => fn(src: &[u16], dst: &mut [u8]) -> usize;
+}

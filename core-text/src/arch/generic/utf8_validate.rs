@@ -1,0 +1,384 @@
+//! UTF-8 validation (and UTF-16 length) over vectors, after Keiser & Lemire (2021).
+//!
+//! ```text
+//! for each 64-byte block:
+//!     if no byte >= 0x80: error |= previous block ended inside a sequence; continue
+//!     for each vector v (prev = the vector before it):
+//!         p1, p2, p3 = v shifted by 1, 2, 3 bytes across prev
+//!         special = T1[p1 >> 4] & T2[p1 & 15] & T3[v >> 4]     // bad 2-byte windows
+//!         must    = (p2 >= 0xE0 | p3 >= 0xF0) & 0x80             // 3rd/4th byte positions
+//!         error  |= special ^ must                               // TWO_CONTS must match
+//!     incomplete = last vector ends with a lead byte lacking its continuations
+//! ```
+//!
+//! The tables below are our own derivation of the error classes in the paper: each bit is one
+//! class, set in T1/T2/T3 exactly for the nibble values that take part in it, so the AND is
+//! non-zero only when all three agree. The input tail is copied into a zero-padded block, so
+//! a sequence cut by the end of input shows up as `TOO_SHORT` against the padding.
+//!
+//! The UTF-16 length rides along: each char adds one unit per non-continuation byte and one
+//! more per 4-byte lead (`>= 0xF0`), counted with per-byte accumulators flushed by a
+//! horizontal sum every few dozen blocks.
+
+use super::vector::{Lookup, Vector};
+use crate::arch::scalar::utf8 as scalar;
+
+/// Bytes per block; every level reads whole blocks (4 × 16 or 2 × 32 bytes).
+const BLOCK: usize = 64;
+
+// One bit per error class of a two-byte window (previous byte, current byte).
+/// Lead byte followed by a non-continuation.
+const TOO_SHORT: u8 = 1 << 0;
+/// ASCII followed by a continuation.
+const TOO_LONG: u8 = 1 << 1;
+/// `E0` followed by `80..=9F`.
+const OVERLONG_3: u8 = 1 << 2;
+/// `F4` followed by `90..=BF`, or `F5..=FF` followed by `90..=BF`.
+const TOO_LARGE: u8 = 1 << 3;
+/// `ED` followed by `A0..=BF` (a UTF-16 surrogate).
+const SURROGATE: u8 = 1 << 4;
+/// `C0` or `C1` followed by a continuation.
+const OVERLONG_2: u8 = 1 << 5;
+/// `F5..=FF` followed by `80..=8F`, or `F0` followed by `80..=8F` (overlong 4-byte).
+const TOO_LARGE_1000: u8 = 1 << 6;
+const OVERLONG_4: u8 = 1 << 6;
+/// Continuation followed by continuation: an error unless the second one is a required
+/// third or fourth byte, which the `must` mask cancels.
+const TWO_CONTS: u8 = 1 << 7;
+/// Classes decided by the high nibbles alone, so every low nibble of the first byte allows them.
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// T1: indexed by the high nibble of the first byte of the window.
+const BYTE_1_HIGH: [u8; 16] = [
+    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, // 0..=7 ASCII
+    TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS, // 8..=B continuation
+    TOO_SHORT | OVERLONG_2,                     // C
+    TOO_SHORT,                                  // D
+    TOO_SHORT | OVERLONG_3 | SURROGATE,         // E
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4, // F
+];
+
+/// T2: indexed by the low nibble of the first byte of the window.
+const BYTE_1_LOW: [u8; 16] = [
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4, // 0
+    CARRY | OVERLONG_2,                           // 1
+    CARRY,
+    CARRY,
+    CARRY | TOO_LARGE, // 4
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE, // D
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// T3: indexed by the high nibble of the second byte of the window.
+const BYTE_2_HIGH: [u8; 16] = [
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4, // 8
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,                   // 9
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,                    // A
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,                    // B
+    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, // C..=F
+];
+
+/// `saturating_sub(v, INCOMPLETE_MAX)` is non-zero where the last 3 bytes of a vector start a
+/// sequence that needs more bytes than the vector has left. Read at `32 - BYTES`.
+static INCOMPLETE_MAX: [u8; 32] = {
+    let mut t = [0xFF; 32];
+    t[29] = 0xF0 - 1;
+    t[30] = 0xE0 - 1;
+    t[31] = 0xC0 - 1;
+    t
+};
+
+/// Running state across blocks.
+struct State<V> {
+    t1: V,
+    t2: V,
+    t3: V,
+    error: V,
+    prev: V,
+    prev_incomplete: V,
+    /// Per-byte UTF-16 unit counters (only with `COUNT`), flushed into `units`.
+    acc: V,
+    acc_blocks: usize,
+    units: usize,
+}
+
+impl<V: Lookup> State<V> {
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY (whole fn): `Lookup` methods need the level's CPU features, which the
+        // caller's `# Safety` contract provides.
+        unsafe {
+            State {
+                t1: V::table(&BYTE_1_HIGH),
+                t2: V::table(&BYTE_1_LOW),
+                t3: V::table(&BYTE_2_HIGH),
+                error: V::zero(),
+                prev: V::zero(),
+                prev_incomplete: V::zero(),
+                acc: V::zero(),
+                acc_blocks: 0,
+                units: 0,
+            }
+        }
+    }
+
+    /// The error bits of `input` given the vector before it.
+    #[inline(always)]
+    unsafe fn check(&self, input: V, prev: V) -> V {
+        // SAFETY: the caller's CPU supports `V`'s level.
+        unsafe {
+            let p1 = input.prev1(prev);
+            let special = p1
+                .high_nibbles()
+                .lookup(self.t1)
+                .and(p1.low_nibbles().lookup(self.t2))
+                .and(input.high_nibbles().lookup(self.t3));
+            let third = input.prev2(prev).subs_u8(V::splat8(0xE0 - 0x80));
+            let fourth = input.prev3(prev).subs_u8(V::splat8(0xF0 - 0x80));
+            let must = third.or(fourth).and(V::splat8(0x80));
+            must.xor(special)
+        }
+    }
+
+    /// Validates (and with `COUNT` counts) the 64 bytes at `p`.
+    ///
+    /// # Safety
+    /// `p..p + BLOCK` is readable; the CPU supports `V`'s level.
+    #[inline(always)]
+    unsafe fn block<const COUNT: bool>(&mut self, p: *const u8) {
+        let n = BLOCK / V::BYTES;
+        // SAFETY: `p..p + BLOCK` is readable and `n * V::BYTES == BLOCK`; CPU per contract.
+        unsafe {
+            let mut v = [V::zero(); 4];
+            let mut any = V::zero();
+            for (k, slot) in v.iter_mut().enumerate().take(n) {
+                *slot = V::load(p.add(k * V::BYTES));
+                any = any.or(*slot);
+            }
+            if !any.any_high_bit() {
+                // An ASCII block cannot continue a sequence from the previous block.
+                self.error = self.error.or(self.prev_incomplete);
+                self.prev_incomplete = V::zero();
+                self.prev = v[n - 1];
+                if COUNT {
+                    self.units += BLOCK;
+                }
+                return;
+            }
+            for &x in v.iter().take(n) {
+                self.error = self.error.or(self.check(x, self.prev));
+                self.prev = x;
+            }
+            self.prev_incomplete =
+                self.prev.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES)));
+            if COUNT {
+                // units += [b > 0xBF as i8] + [b > 0xEF as i8] - [b >= 0]: non-continuation
+                // bytes plus 4-byte leads; at most 2 per byte per vector.
+                let (cont_max, three_max, ascii_min) =
+                    (V::splat8(0xBF), V::splat8(0xEF), V::splat8(0xFF));
+                for &x in v.iter().take(n) {
+                    self.acc = self
+                        .acc
+                        .sub8(x.gt_i8(cont_max))
+                        .sub8(x.gt_i8(three_max))
+                        .add8(x.gt_i8(ascii_min));
+                }
+                self.acc_blocks += 1;
+                // Each block adds at most 2 * n <= 8 per byte lane: flush before 255.
+                if self.acc_blocks == 31 {
+                    self.flush();
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn flush(&mut self) {
+        // SAFETY: CPU per the caller's contract.
+        unsafe {
+            self.units += self.acc.sum8() as usize;
+            self.acc = V::zero();
+        }
+        self.acc_blocks = 0;
+    }
+}
+
+/// Is `src` ASCII? For short inputs: overlapping vector or word loads, no loop for < 64 B.
+#[inline(always)]
+unsafe fn is_ascii_short<V: Vector>(src: &[u8]) -> bool {
+    let n = src.len();
+    let p = src.as_ptr();
+    // SAFETY: every load below reads inside `src` (offsets checked against `n`); CPU per
+    // the caller's contract.
+    unsafe {
+        if n >= V::BYTES {
+            let mut acc = V::load(p.add(n - V::BYTES));
+            let mut i = 0;
+            while i + V::BYTES < n {
+                acc = acc.or(V::load(p.add(i)));
+                i += V::BYTES;
+            }
+            !acc.any_high_bit()
+        } else if n >= 8 {
+            let mut w = p.add(n - 8).cast::<u64>().read_unaligned();
+            let mut i = 0;
+            while i + 8 < n {
+                w |= p.add(i).cast::<u64>().read_unaligned();
+                i += 8;
+            }
+            w & 0x8080_8080_8080_8080 == 0
+        } else if n >= 4 {
+            let w = p.cast::<u32>().read_unaligned() | p.add(n - 4).cast::<u32>().read_unaligned();
+            w & 0x8080_8080 == 0
+        } else {
+            src.iter().all(|&b| b < 0x80)
+        }
+    }
+}
+
+/// Where a scalar re-scan should start after block `b` reported an error: the start of the
+/// sequence holding byte `b - 1`. Everything before it was checked by earlier blocks.
+#[inline]
+fn resume_point(src: &[u8], b: usize) -> usize {
+    let mut s = b;
+    if s > 0 {
+        s -= 1;
+        while s > 0 && b - s < 4 && scalar::is_continuation(src[s]) {
+            s -= 1;
+        }
+    }
+    s
+}
+
+/// The shared scan. `COUNT`: return the UTF-16 length. `EARLY`: stop at the first failing
+/// block and return `Err(resume point)`; otherwise `Err(0)` after the whole input.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
+    src: &[u8],
+) -> Result<usize, usize> {
+    let n = src.len();
+    if n < BLOCK {
+        // SAFETY: CPU per contract.
+        if unsafe { is_ascii_short::<V>(src) } {
+            return Ok(n);
+        }
+    }
+    // SAFETY: CPU per contract; block reads stay inside `src` or the local padded buffer.
+    unsafe {
+        let mut st = State::<V>::new();
+        let p = src.as_ptr();
+        let mut i = 0;
+        while i + BLOCK <= n {
+            st.block::<COUNT>(p.add(i));
+            if EARLY && st.error.any() {
+                return Err(resume_point(src, i));
+            }
+            i += BLOCK;
+        }
+        if i < n {
+            let mut pad = [0u8; BLOCK];
+            pad[..n - i].copy_from_slice(&src[i..]);
+            st.block::<COUNT>(pad.as_ptr());
+            if COUNT {
+                // The zero padding counted one unit per byte.
+                st.flush();
+                st.units -= BLOCK - (n - i);
+            }
+            if EARLY && st.error.any() {
+                return Err(resume_point(src, i));
+            }
+        }
+        st.error = st.error.or(st.prev_incomplete);
+        if st.error.any() {
+            return Err(if EARLY { resume_point(src, n) } else { 0 });
+        }
+        if COUNT {
+            st.flush();
+        }
+        Ok(st.units)
+    }
+}
+
+/// Is `src` valid UTF-8?
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn validate<V: Lookup>(src: &[u8]) -> bool {
+    // SAFETY: forwarded contract.
+    unsafe { scan::<V, false, false>(src).is_ok() }
+}
+
+/// UTF-16 length of valid `src`, or `Err(resume point)` (see `Kernels::utf8_check`).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn check<V: Lookup>(src: &[u8]) -> Result<usize, usize> {
+    // SAFETY: forwarded contract.
+    unsafe { scan::<V, true, true>(src) }
+}
+
+#[cfg(target_arch = "x86_64")]
+/// Length of the ASCII prefix of `src`, vector-wide; the lane index is computed only on a hit.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn ascii_prefix_len<V: Vector>(src: &[u8]) -> usize {
+    let n = src.len();
+    let p = src.as_ptr();
+    let mut i = 0;
+    // SAFETY: loads stay inside `src`; CPU per contract.
+    unsafe {
+        while i + 2 * V::BYTES <= n {
+            let a = V::load(p.add(i));
+            let b = V::load(p.add(i + V::BYTES));
+            if a.or(b).any_high_bit() {
+                if a.any_high_bit() {
+                    return i + a.first_high_bit();
+                }
+                return i + V::BYTES + b.first_high_bit();
+            }
+            i += 2 * V::BYTES;
+        }
+    }
+    i + crate::arch::scalar::ascii_prefix_len(&src[i..])
+}
+
+#[cfg(target_arch = "x86_64")]
+/// Validation for levels without a byte table lookup (SSE2): vector ASCII runs, exact scalar
+/// code for the non-ASCII sequences between them.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn check_no_lookup<V: Vector>(src: &[u8]) -> Result<usize, usize> {
+    // SAFETY: forwarded contract.
+    scalar::validate_from_with(src, 0, |s| unsafe { ascii_prefix_len::<V>(s) })
+        .map_err(|e| e.valid_up_to)
+}
+
+#[cfg(target_arch = "x86_64")]
+/// [`check_no_lookup`] as a yes/no answer.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn validate_no_lookup<V: Vector>(src: &[u8]) -> bool {
+    // SAFETY: forwarded contract.
+    unsafe { check_no_lookup::<V>(src).is_ok() }
+}

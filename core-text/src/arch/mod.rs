@@ -1,0 +1,222 @@
+//! Instruction-set levels, CPU detection and the per-level kernel tables.
+//!
+//! Every kernel exists once per [`Level`]. The public functions of this crate go through a
+//! cached function pointer per operation (see `dispatch.rs`), which starts at a detection
+//! function and is replaced by the best kernel on first use. [`Backend`](crate::Backend) lets a
+//! caller pin any available level explicitly (tests, benchmarks and fuzz targets loop over
+//! [`Level::available`]).
+//!
+//! The level can be capped for the whole process with the `CORE_SIMD_MAX` environment variable
+//! (`scalar`, `sse2`, `avx2`, `avx512`, `neon`), read once. Without the `std` feature there is
+//! no runtime detection: the level is the best one the compile-time target features allow.
+
+pub(crate) mod dispatch;
+pub(crate) mod generic;
+pub(crate) mod scalar;
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod x86_64;
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
+
+use core::fmt;
+
+/// A SIMD instruction-set level.
+///
+/// Levels are ordered by capability within an architecture; `Scalar` is available everywhere.
+/// `Avx512` is reserved: this release ships no AVX-512 kernel (it has not yet been verified on
+/// an AVX-512 machine), so [`Level::is_available`] returns `false` for it and such CPUs run the
+/// AVX2 kernels.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Portable code, no SIMD. A first-class, tested backend.
+    Scalar,
+    /// x86_64 baseline: 128-bit SSE2.
+    Sse2,
+    /// x86_64: 256-bit AVX2 (with BMI1, BMI2 and POPCNT).
+    Avx2,
+    /// x86_64: AVX-512 (reserved, see the type documentation).
+    Avx512,
+    /// aarch64 baseline: 128-bit NEON (Advanced SIMD).
+    Neon,
+}
+
+/// All levels, in the order they are tried (best first).
+const ALL: [Level; 5] = [Level::Avx512, Level::Avx2, Level::Sse2, Level::Neon, Level::Scalar];
+
+impl Level {
+    /// The level's lower-case name, as accepted by `CORE_SIMD_MAX`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Scalar => "scalar",
+            Level::Sse2 => "sse2",
+            Level::Avx2 => "avx2",
+            Level::Avx512 => "avx512",
+            Level::Neon => "neon",
+        }
+    }
+
+    /// Rank used for capping: scalar < 128-bit (SSE2, NEON) < AVX2 < AVX-512.
+    const fn rank(self) -> u8 {
+        match self {
+            Level::Scalar => 0,
+            Level::Sse2 | Level::Neon => 1,
+            Level::Avx2 => 2,
+            Level::Avx512 => 3,
+        }
+    }
+
+    /// Whether this CPU (and this build) can run the level's kernels, ignoring `CORE_SIMD_MAX`.
+    pub fn is_available(self) -> bool {
+        match self {
+            Level::Scalar => true,
+            Level::Avx512 => false,
+            #[cfg(target_arch = "x86_64")]
+            Level::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => x86_64::avx2_available(),
+            #[cfg(target_arch = "aarch64")]
+            Level::Neon => true,
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    /// The best level this process will use: detected once and cached, capped by
+    /// `CORE_SIMD_MAX` when that is set.
+    pub fn best() -> Level {
+        use core::sync::atomic::{AtomicU8, Ordering};
+        static CACHE: AtomicU8 = AtomicU8::new(u8::MAX);
+        let cached = CACHE.load(Ordering::Relaxed);
+        if let Some(level) = ALL.iter().copied().find(|l| *l as u8 == cached) {
+            return level;
+        }
+        let cap = max_from_env().map_or(u8::MAX, Level::rank);
+        let level =
+            ALL.iter().copied().find(|l| l.rank() <= cap && l.is_available()).unwrap_or(Level::Scalar);
+        CACHE.store(level as u8, Ordering::Relaxed);
+        level
+    }
+
+    /// Every level available on this CPU and allowed by `CORE_SIMD_MAX`, best first.
+    pub fn available() -> impl Iterator<Item = Level> {
+        let cap = max_from_env().map_or(u8::MAX, Level::rank);
+        ALL.into_iter().filter(move |l| l.rank() <= cap && l.is_available())
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error returned when parsing a [`Level`] name fails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseLevelError;
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown SIMD level (expected scalar, sse2, avx2, avx512 or neon)")
+    }
+}
+
+impl core::str::FromStr for Level {
+    type Err = ParseLevelError;
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        let s = s.trim();
+        ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s)).ok_or(ParseLevelError)
+    }
+}
+
+/// The `CORE_SIMD_MAX` cap, if set to a known level name.
+#[cfg(feature = "std")]
+fn max_from_env() -> Option<Level> {
+    extern crate std;
+    use std::sync::OnceLock;
+    static CAP: OnceLock<Option<Level>> = OnceLock::new();
+    *CAP.get_or_init(|| std::env::var("CORE_SIMD_MAX").ok().and_then(|v| v.parse().ok()))
+}
+
+#[cfg(not(feature = "std"))]
+fn max_from_env() -> Option<Level> {
+    None
+}
+
+/// One level's kernels.
+///
+/// Every field is an `unsafe fn` because the SIMD kernels require their CPU features; a table is
+/// only handed out by [`Kernels::for_level`] after the level was found available. Kernels that
+/// take already-valid input say so in their own contract (documented on the field).
+pub(crate) struct Kernels {
+    pub level: Level,
+    /// Is the input valid UTF-8?
+    pub utf8_validate: unsafe fn(&[u8]) -> bool,
+    /// `Ok(number of UTF-16 units)` for valid UTF-8; on invalid input `Err(resume)`: a char
+    /// boundary such that `input[..resume]` is valid, from which a scalar re-scan finds the
+    /// first error within a few vectors.
+    pub utf8_check: unsafe fn(&[u8]) -> Result<usize, usize>,
+    /// The number of bytes that are not UTF-8 continuation bytes (`chars().count()` for a str).
+    pub utf8_count_chars: unsafe fn(&[u8]) -> usize,
+    /// Is every surrogate in the input correctly paired?
+    pub utf16_validate: unsafe fn(&[u16]) -> bool,
+    /// `Ok(number of UTF-8 bytes)` for well-formed UTF-16; on error `Err(resume)`: an index not
+    /// inside a surrogate pair such that `input[..resume]` is well formed, from which a scalar
+    /// re-scan finds the first unpaired surrogate within a few vectors.
+    pub utf16_check: unsafe fn(&[u16]) -> Result<usize, usize>,
+    /// Transcodes valid UTF-8 to UTF-16, returning the units written.
+    /// Contract: the input is valid UTF-8 and `dst` holds at least as many units as it needs.
+    pub utf8_to_utf16: unsafe fn(&[u8], &mut [u16]) -> usize,
+    /// Transcodes well-formed UTF-16 to UTF-8, returning the bytes written.
+    /// Contract: the input is well formed and `dst` holds at least as many bytes as it needs.
+    pub utf16_to_utf8: unsafe fn(&[u16], &mut [u8]) -> usize,
+}
+
+impl Kernels {
+    /// The kernel table for `level`, or `None` when this CPU cannot run it.
+    pub(crate) fn for_level(level: Level) -> Option<&'static Kernels> {
+        if !level.is_available() {
+            return None;
+        }
+        match level {
+            Level::Scalar => Some(&scalar::KERNELS),
+            #[cfg(target_arch = "x86_64")]
+            Level::Sse2 => Some(&x86_64::sse2::KERNELS),
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => Some(&x86_64::avx2::KERNELS),
+            #[cfg(target_arch = "aarch64")]
+            Level::Neon => Some(&aarch64::neon::KERNELS),
+            _ => None,
+        }
+    }
+
+    /// The table of [`Level::best`].
+    pub(crate) fn best() -> &'static Kernels {
+        Kernels::for_level(Level::best()).unwrap_or(&scalar::KERNELS)
+    }
+}
+
+/// Stamps out a level's `#[target_feature]` entry points and its [`Kernels`] table. Only entry
+/// points are generated here; the algorithms live in `generic/`.
+#[allow(unused_macros)]
+macro_rules! kernel_table {
+    (
+        level: $level:expr, features: $features:literal,
+        $($field:ident = $kernel:expr => fn($($arg:ident: $ty:ty),*) -> $ret:ty;)*
+    ) => {
+        $(
+            #[target_feature(enable = $features)]
+            #[allow(unused_unsafe)] // some slots hold safe (scalar) functions
+            unsafe fn $field($($arg: $ty),*) -> $ret {
+                // SAFETY: this entry point is only reachable through the level's table, which
+                // `Kernels::for_level` hands out after detecting the features enabled here; the
+                // caller upholds the kernel's input contract.
+                unsafe { $kernel($($arg),*) }
+            }
+        )*
+        pub(crate) static KERNELS: $crate::arch::Kernels =
+            $crate::arch::Kernels { level: $level, $($field,)* };
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use kernel_table;

@@ -1,0 +1,87 @@
+//! Scalar UTF-16: surrogate pairing, UTF-8 length and encoding.
+
+/// Is `u` a high (leading) surrogate?
+#[inline(always)]
+pub(crate) const fn is_high(u: u16) -> bool {
+    u & 0xFC00 == 0xD800
+}
+
+/// Is `u` a low (trailing) surrogate?
+#[inline(always)]
+pub(crate) const fn is_low(u: u16) -> bool {
+    u & 0xFC00 == 0xDC00
+}
+
+/// Checks `src[start..]` (`start` not inside a pair, `src[..start]` well formed). Returns the
+/// UTF-8 length of that range or the index of the first unpaired surrogate.
+pub(crate) fn check_from(src: &[u16], start: usize) -> Result<usize, usize> {
+    let mut i = start;
+    let mut bytes = 0usize;
+    while i < src.len() {
+        let u = src[i];
+        if u < 0x80 {
+            bytes += 1;
+        } else if u < 0x800 {
+            bytes += 2;
+        } else if u & 0xF800 != 0xD800 {
+            bytes += 3;
+        } else if is_high(u) && i + 1 < src.len() && is_low(src[i + 1]) {
+            bytes += 4;
+            i += 1;
+        } else {
+            return Err(i);
+        }
+        i += 1;
+    }
+    Ok(bytes)
+}
+
+/// Is every surrogate paired?
+pub(crate) fn validate(src: &[u16]) -> bool {
+    check_from(src, 0).is_ok()
+}
+
+/// UTF-8 length of well-formed input, or `Err(index of the first unpaired surrogate)`.
+pub(crate) fn check(src: &[u16]) -> Result<usize, usize> {
+    check_from(src, 0)
+}
+
+/// Encodes well-formed UTF-16 as UTF-8 with bounds-checked writes; returns the bytes written.
+///
+/// The input must be well formed (callers guarantee it); `dst` must be large enough or this
+/// panics on the bounds check (never undefined behaviour).
+pub(crate) fn to_utf8(src: &[u16], dst: &mut [u8]) -> usize {
+    let mut i = 0;
+    let mut o = 0;
+    while i < src.len() {
+        let u = src[i] as u32;
+        if u < 0x80 {
+            dst[o] = u as u8;
+            o += 1;
+        } else if u < 0x800 {
+            dst[o] = 0xC0 | (u >> 6) as u8;
+            dst[o + 1] = 0x80 | (u & 0x3F) as u8;
+            o += 2;
+        } else if u & 0xF800 != 0xD800 {
+            dst[o] = 0xE0 | (u >> 12) as u8;
+            dst[o + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
+            dst[o + 2] = 0x80 | (u & 0x3F) as u8;
+            o += 3;
+        } else {
+            let c = 0x1_0000 + (((u & 0x3FF) << 10) | (src[i + 1] as u32 & 0x3FF));
+            dst[o] = 0xF0 | (c >> 18) as u8;
+            dst[o + 1] = 0x80 | ((c >> 12) & 0x3F) as u8;
+            dst[o + 2] = 0x80 | ((c >> 6) & 0x3F) as u8;
+            dst[o + 3] = 0x80 | (c & 0x3F) as u8;
+            o += 4;
+            i += 1;
+        }
+        i += 1;
+    }
+    o
+}
+
+/// The table entry: same as [`to_utf8`] (its contract makes it never panic).
+pub(crate) fn to_utf8_kernel(src: &[u16], dst: &mut [u8]) -> usize {
+    to_utf8(src, dst)
+}

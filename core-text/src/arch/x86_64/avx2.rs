@@ -1,0 +1,175 @@
+//! AVX2: `Vector` and `Lookup` for `__m256i` and the level's entry points.
+//!
+//! Every method is only called from code compiled with `#[target_feature(enable = "avx2,...")]`
+//! and reached through the AVX2 kernel table, which exists only after detection succeeded.
+
+use crate::arch::generic::vector::{Lookup, Vector};
+use crate::arch::generic::{count, utf16_check, utf8_validate};
+use crate::arch::{kernel_table, scalar, Level};
+use core::arch::x86_64::*;
+
+/// A 256-bit AVX2 register.
+#[derive(Clone, Copy)]
+pub(crate) struct V256(__m256i);
+
+/// Wraps one AVX2 expression: the trait's contract (the caller runs on an AVX2 CPU) is what
+/// makes every intrinsic call sound.
+macro_rules! avx2 {
+    ($e:expr) => {
+        // SAFETY: callers of `Vector`/`Lookup` methods guarantee the CPU has AVX2 (the AVX2
+        // kernel table is only handed out after detection).
+        unsafe { $e }
+    };
+}
+
+impl Vector for V256 {
+    const BYTES: usize = 32;
+
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        avx2!(V256(_mm256_setzero_si256()))
+    }
+    #[inline(always)]
+    unsafe fn splat8(b: u8) -> Self {
+        avx2!(V256(_mm256_set1_epi8(b as i8)))
+    }
+    #[inline(always)]
+    unsafe fn splat16(w: u16) -> Self {
+        avx2!(V256(_mm256_set1_epi16(w as i16)))
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the caller guarantees 32 readable bytes; loadu has no alignment need.
+        unsafe { V256(_mm256_loadu_si256(p.cast())) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the caller guarantees 32 writable bytes; storeu has no alignment need.
+        unsafe { _mm256_storeu_si256(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn or(self, o: Self) -> Self {
+        avx2!(V256(_mm256_or_si256(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn and(self, o: Self) -> Self {
+        avx2!(V256(_mm256_and_si256(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn xor(self, o: Self) -> Self {
+        avx2!(V256(_mm256_xor_si256(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        avx2!(V256(_mm256_cmpeq_epi8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn gt_i8(self, o: Self) -> Self {
+        avx2!(V256(_mm256_cmpgt_epi8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, o: Self) -> Self {
+        avx2!(V256(_mm256_cmpeq_epi16(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn add8(self, o: Self) -> Self {
+        avx2!(V256(_mm256_add_epi8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn sub8(self, o: Self) -> Self {
+        avx2!(V256(_mm256_sub_epi8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn subs_u8(self, o: Self) -> Self {
+        avx2!(V256(_mm256_subs_epu8(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn add16(self, o: Self) -> Self {
+        avx2!(V256(_mm256_add_epi16(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn sub16(self, o: Self) -> Self {
+        avx2!(V256(_mm256_sub_epi16(self.0, o.0)))
+    }
+    // prevN: lane 0 takes the end of `prev`'s high lane, lane 1 the end of `self`'s low lane.
+    #[inline(always)]
+    unsafe fn prev1(self, prev: Self) -> Self {
+        avx2!(V256(_mm256_alignr_epi8::<15>(
+            self.0,
+            _mm256_permute2x128_si256::<0x21>(prev.0, self.0)
+        )))
+    }
+    #[inline(always)]
+    unsafe fn prev2(self, prev: Self) -> Self {
+        avx2!(V256(_mm256_alignr_epi8::<14>(
+            self.0,
+            _mm256_permute2x128_si256::<0x21>(prev.0, self.0)
+        )))
+    }
+    #[inline(always)]
+    unsafe fn prev3(self, prev: Self) -> Self {
+        avx2!(V256(_mm256_alignr_epi8::<13>(
+            self.0,
+            _mm256_permute2x128_si256::<0x21>(prev.0, self.0)
+        )))
+    }
+    #[inline(always)]
+    unsafe fn any(self) -> bool {
+        avx2!(_mm256_testz_si256(self.0, self.0) == 0)
+    }
+    #[inline(always)]
+    unsafe fn any_high_bit(self) -> bool {
+        avx2!(_mm256_movemask_epi8(self.0) != 0)
+    }
+    #[inline(always)]
+    unsafe fn first_high_bit(self) -> usize {
+        let m = avx2!(_mm256_movemask_epi8(self.0)) as u32 as u64;
+        (m | 1 << 32).trailing_zeros() as usize
+    }
+    #[inline(always)]
+    unsafe fn sum8(self) -> u64 {
+        avx2!({
+            let s = _mm256_sad_epu8(self.0, _mm256_setzero_si256());
+            let s = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s));
+            (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_srli_si128::<8>(s))) as u64
+        })
+    }
+    #[inline(always)]
+    unsafe fn sum16(self) -> u64 {
+        avx2!({
+            let lo = V256(_mm256_and_si256(self.0, _mm256_set1_epi16(0xFF)));
+            let hi = V256(_mm256_srli_epi16::<8>(self.0));
+            lo.sum8() + (hi.sum8() << 8)
+        })
+    }
+}
+
+impl Lookup for V256 {
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        avx2!(V256(_mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast()))))
+    }
+    #[inline(always)]
+    unsafe fn lookup(self, table: Self) -> Self {
+        avx2!(V256(_mm256_shuffle_epi8(table.0, self.0)))
+    }
+    #[inline(always)]
+    unsafe fn high_nibbles(self) -> Self {
+        avx2!(V256(_mm256_and_si256(_mm256_srli_epi16::<4>(self.0), _mm256_set1_epi8(0x0F))))
+    }
+    #[inline(always)]
+    unsafe fn low_nibbles(self) -> Self {
+        avx2!(V256(_mm256_and_si256(self.0, _mm256_set1_epi8(0x0F))))
+    }
+}
+
+kernel_table! {
+    level: Level::Avx2, features: "avx2,bmi1,bmi2,popcnt",
+    utf8_validate = utf8_validate::validate::<V256> => fn(src: &[u8]) -> bool;
+    utf8_check = utf8_validate::check::<V256> => fn(src: &[u8]) -> Result<usize, usize>;
+    utf8_count_chars = count::count_chars::<V256> => fn(src: &[u8]) -> usize;
+    utf16_validate = utf16_check::validate::<V256> => fn(src: &[u16]) -> bool;
+    utf16_check = utf16_check::check::<V256> => fn(src: &[u16]) -> Result<usize, usize>;
+    utf8_to_utf16 = scalar::utf8::to_utf16_kernel => fn(src: &[u8], dst: &mut [u16]) -> usize;
+    utf16_to_utf8 = scalar::utf16::to_utf8_kernel => fn(src: &[u16], dst: &mut [u8]) -> usize;
+}

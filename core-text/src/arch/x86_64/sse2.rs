@@ -1,0 +1,159 @@
+//! SSE2: `Vector` for `__m128i` and the level's entry points.
+//!
+//! SSE2 has no byte table lookup (`pshufb` is SSSE3), so UTF-8 validation here scans ASCII runs
+//! with vectors and checks the non-ASCII sequences between them with the exact scalar code.
+//! Counting, UTF-16 pairing and the transcoders use the full vector algorithms.
+
+use crate::arch::generic::{count, utf16_check, utf8_validate, vector::Vector};
+use crate::arch::{kernel_table, scalar, Level};
+use core::arch::x86_64::*;
+
+/// A 128-bit SSE2 register.
+#[derive(Clone, Copy)]
+pub(crate) struct V128(__m128i);
+
+// SAFETY (every method): SSE2 is part of the x86_64 baseline, so these intrinsics are always
+// available; pointer methods document their own obligations in the trait.
+impl Vector for V128 {
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_setzero_si128()) }
+    }
+    #[inline(always)]
+    unsafe fn splat8(b: u8) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_set1_epi8(b as i8)) }
+    }
+    #[inline(always)]
+    unsafe fn splat16(w: u16) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_set1_epi16(w as i16)) }
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes; loadu has no alignment need.
+        unsafe { V128(_mm_loadu_si128(p.cast())) }
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut u8) {
+        // SAFETY: the caller guarantees 16 writable bytes; storeu has no alignment need.
+        unsafe { _mm_storeu_si128(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn or(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_or_si128(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn and(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_and_si128(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn xor(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_xor_si128(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_cmpeq_epi8(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn gt_i8(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_cmpgt_epi8(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_cmpeq_epi16(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn add8(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_add_epi8(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn sub8(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_sub_epi8(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn subs_u8(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_subs_epu8(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn add16(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_add_epi16(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn sub16(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_sub_epi16(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn prev1(self, prev: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_or_si128(_mm_slli_si128::<1>(self.0), _mm_srli_si128::<15>(prev.0))) }
+    }
+    #[inline(always)]
+    unsafe fn prev2(self, prev: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_or_si128(_mm_slli_si128::<2>(self.0), _mm_srli_si128::<14>(prev.0))) }
+    }
+    #[inline(always)]
+    unsafe fn prev3(self, prev: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_or_si128(_mm_slli_si128::<3>(self.0), _mm_srli_si128::<13>(prev.0))) }
+    }
+    #[inline(always)]
+    unsafe fn any(self) -> bool {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(self.0, _mm_setzero_si128())) != 0xFFFF }
+    }
+    #[inline(always)]
+    unsafe fn any_high_bit(self) -> bool {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { _mm_movemask_epi8(self.0) != 0 }
+    }
+    #[inline(always)]
+    unsafe fn first_high_bit(self) -> usize {
+        // SAFETY: SSE2 is baseline on x86_64.
+        let m = unsafe { _mm_movemask_epi8(self.0) } as u32;
+        (m | 1 << 16).trailing_zeros() as usize
+    }
+    #[inline(always)]
+    unsafe fn sum8(self) -> u64 {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe {
+            let s = _mm_sad_epu8(self.0, _mm_setzero_si128());
+            (_mm_cvtsi128_si64(s) + _mm_cvtsi128_si64(_mm_srli_si128::<8>(s))) as u64
+        }
+    }
+    #[inline(always)]
+    unsafe fn sum16(self) -> u64 {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe {
+            let lo = V128(_mm_and_si128(self.0, _mm_set1_epi16(0xFF)));
+            let hi = V128(_mm_srli_epi16::<8>(self.0));
+            lo.sum8() + (hi.sum8() << 8)
+        }
+    }
+}
+
+kernel_table! {
+    level: Level::Sse2, features: "sse2",
+    utf8_validate = utf8_validate::validate_no_lookup::<V128> => fn(src: &[u8]) -> bool;
+    utf8_check = utf8_validate::check_no_lookup::<V128> => fn(src: &[u8]) -> Result<usize, usize>;
+    utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;
+    utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
+    utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
+    utf8_to_utf16 = scalar::utf8::to_utf16_kernel => fn(src: &[u8], dst: &mut [u16]) -> usize;
+    utf16_to_utf8 = scalar::utf16::to_utf8_kernel => fn(src: &[u16], dst: &mut [u8]) -> usize;
+}

@@ -1,0 +1,165 @@
+//! [`Backend`]: the whole API pinned to one [`Level`].
+
+use crate::arch::{Kernels, Level};
+use crate::error::{BufferTooSmall, TranscodeError};
+use crate::utf16::{self, Utf16Error};
+use crate::utf8::{self, Utf8Error};
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// Every operation of this crate at one fixed [`Level`].
+///
+/// The free functions ([`utf8::from_utf8`], ...) use the best level; a `Backend` runs the
+/// kernels of the level it was made for, which tests, fuzz targets and benchmarks use to cover
+/// each implementation. Creating one proves the CPU supports the level.
+///
+/// ```
+/// use core_text::{Backend, Level};
+/// for level in Level::available() {
+///     let b = Backend::new(level).expect("available levels have a backend");
+///     assert_eq!(b.utf8_from_utf8(b"ok"), Ok("ok"));
+/// }
+/// ```
+#[derive(Clone, Copy)]
+pub struct Backend {
+    k: &'static Kernels,
+}
+
+impl fmt::Debug for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Backend").field(&self.k.level).finish()
+    }
+}
+
+impl Backend {
+    /// The backend for `level`, or `None` when this CPU (or build) cannot run it.
+    pub fn new(level: Level) -> Option<Backend> {
+        Kernels::for_level(level).map(|k| Backend { k })
+    }
+
+    /// The backend of [`Level::best`].
+    pub fn best() -> Backend {
+        Backend { k: Kernels::best() }
+    }
+
+    /// Backends for every level in [`Level::available`], best first.
+    pub fn all() -> impl Iterator<Item = Backend> {
+        Level::available().filter_map(Backend::new)
+    }
+
+    /// The level this backend runs.
+    pub fn level(&self) -> Level {
+        self.k.level
+    }
+
+    /// [`utf8::validate`] at this level.
+    pub fn utf8_validate(&self, src: &[u8]) -> bool {
+        crate::arch::dispatch::Ops::utf8_validate(self.k, src)
+    }
+
+    /// [`utf8::from_utf8`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::from_utf8`].
+    pub fn utf8_from_utf8<'a>(&self, src: &'a [u8]) -> Result<&'a str, Utf8Error> {
+        utf8::from_utf8_in(self.k, src)
+    }
+
+    /// [`utf8::from_utf8_mut`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::from_utf8`].
+    pub fn utf8_from_utf8_mut<'a>(&self, src: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
+        utf8::from_utf8_mut_in(self.k, src)
+    }
+
+    /// [`utf8::utf16_len`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::utf16_len`].
+    pub fn utf8_utf16_len(&self, src: &[u8]) -> Result<usize, Utf8Error> {
+        utf8::utf16_len_in(self.k, src)
+    }
+
+    /// [`utf8::utf16_len_str`] at this level.
+    pub fn utf8_utf16_len_str(&self, s: &str) -> usize {
+        utf8::utf16_len_str_in(self.k, s)
+    }
+
+    /// [`utf8::count_chars`] at this level.
+    pub fn utf8_count_chars(&self, s: &str) -> usize {
+        crate::arch::dispatch::Ops::utf8_count_chars(self.k, s.as_bytes())
+    }
+
+    /// [`utf8::to_utf16`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::to_utf16`].
+    pub fn utf8_to_utf16(&self, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
+        utf8::to_utf16_in(self.k, s, dst)
+    }
+
+    /// [`utf8::to_utf16_vec`] at this level.
+    pub fn utf8_to_utf16_vec(&self, s: &str) -> Vec<u16> {
+        utf8::to_utf16_vec_in(self.k, s)
+    }
+
+    /// [`utf8::to_utf16_from_bytes`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::to_utf16_from_bytes`].
+    pub fn utf8_to_utf16_from_bytes(
+        &self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        utf8::to_utf16_from_bytes_in(self.k, src, dst)
+    }
+
+    /// [`utf8::to_utf16_vec_from_bytes`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::to_utf16_vec_from_bytes`].
+    pub fn utf8_to_utf16_vec_from_bytes(&self, src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
+        utf8::to_utf16_vec_from_bytes_in(self.k, src)
+    }
+
+    /// [`utf16::validate`] at this level.
+    pub fn utf16_validate(&self, src: &[u16]) -> bool {
+        crate::arch::dispatch::Ops::utf16_validate(self.k, src)
+    }
+
+    /// [`utf16::utf8_len`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf16::utf8_len`].
+    pub fn utf16_utf8_len(&self, src: &[u16]) -> Result<usize, Utf16Error> {
+        utf16::utf8_len_in(self.k, src)
+    }
+
+    /// [`utf16::to_utf8`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf16::to_utf8`].
+    pub fn utf16_to_utf8(
+        &self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        utf16::to_utf8_in(self.k, src, dst)
+    }
+
+    /// [`utf16::to_string`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf16::to_string`].
+    pub fn utf16_to_string(&self, src: &[u16]) -> Result<String, Utf16Error> {
+        utf16::to_string_in(self.k, src)
+    }
+
+    /// [`utf16::to_string_lossy`] at this level.
+    pub fn utf16_to_string_lossy(&self, src: &[u16]) -> String {
+        utf16::to_string_lossy_in(self.k, src)
+    }
+}

@@ -1,0 +1,266 @@
+//! UTF-8: validation with std-exact errors, UTF-16 length, char counting and transcoding to
+//! UTF-16.
+//!
+//! Validation follows Keiser and Lemire, "Validating UTF-8 in less than one instruction per
+//! byte" (2021): every byte is classified by three 16-entry table lookups on the high nibble of
+//! the previous byte, its low nibble and the high nibble of the current byte; the AND of the
+//! three lookups is non-zero exactly where a two-byte window is invalid, and one more test on
+//! the bytes two and three back catches missing or surplus continuation bytes. Blocks of 64
+//! ASCII bytes skip all of it after one "any byte ≥ 0x80" test.
+//!
+//! Errors are std's (`valid_up_to`, `error_len`): the vector kernel only says which block
+//! failed, and a scalar re-scan of the few bytes around it finds the exact position, so valid
+//! input pays nothing for precise errors.
+//!
+//! # Migrating from `std::str::from_utf8` or `simdutf8`
+//!
+//! `core_text::utf8::from_utf8` is a drop-in for `std::str::from_utf8` (and
+//! `simdutf8::compat::from_utf8`); [`validate`] plays the role of `simdutf8::basic`.
+//!
+//! ```
+//! use core_text::utf8;
+//! assert_eq!(utf8::from_utf8(b"caf\xC3\xA9")?, "café");
+//! let err = utf8::from_utf8(b"ab\xE2\x82").unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.error_len()), (2, None));
+//! assert_eq!(utf8::utf16_len("héllo 😀".as_bytes())?, 8);
+//! # Ok::<(), core_text::utf8::Utf8Error>(())
+//! ```
+
+mod error;
+
+pub use error::Utf8Error;
+
+use crate::arch::dispatch::{Auto, Ops};
+use crate::arch::scalar::utf8 as scalar;
+use crate::error::{BufferTooSmall, TranscodeError};
+use alloc::vec::Vec;
+
+/// Returns `true` if `src` is valid UTF-8. The fastest check: no error position.
+///
+/// ```
+/// assert!(core_text::utf8::validate("naïve ☕".as_bytes()));
+/// assert!(!core_text::utf8::validate(b"\xC0\xAF"));
+/// ```
+#[inline]
+pub fn validate(src: &[u8]) -> bool {
+    Auto.utf8_validate(src)
+}
+
+/// Converts bytes to `&str`, with exactly `std::str::from_utf8`'s result on every input.
+///
+/// # Errors
+/// [`Utf8Error`] with std's `valid_up_to` and `error_len` when `src` is not valid UTF-8.
+///
+/// ```
+/// let s = core_text::utf8::from_utf8(b"hello")?;
+/// assert_eq!(s, "hello");
+/// # Ok::<(), core_text::utf8::Utf8Error>(())
+/// ```
+#[inline]
+pub fn from_utf8(src: &[u8]) -> Result<&str, Utf8Error> {
+    from_utf8_in(Auto, src)
+}
+
+/// Mutable version of [`from_utf8`], like `std::str::from_utf8_mut`.
+///
+/// # Errors
+/// As [`from_utf8`].
+///
+/// ```
+/// let mut bytes = *b"abc";
+/// core_text::utf8::from_utf8_mut(&mut bytes)?.make_ascii_uppercase();
+/// assert_eq!(&bytes, b"ABC");
+/// # Ok::<(), core_text::utf8::Utf8Error>(())
+/// ```
+#[inline]
+pub fn from_utf8_mut(src: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    from_utf8_mut_in(Auto, src)
+}
+
+/// The number of UTF-16 code units `src` decodes to (.NET's `GetCharCount`), validating it.
+///
+/// # Errors
+/// [`Utf8Error`] (std-exact) when `src` is not valid UTF-8.
+///
+/// ```
+/// assert_eq!(core_text::utf8::utf16_len("a€😀".as_bytes())?, 4);
+/// # Ok::<(), core_text::utf8::Utf8Error>(())
+/// ```
+#[inline]
+pub fn utf16_len(src: &[u8]) -> Result<usize, Utf8Error> {
+    utf16_len_in(Auto, src)
+}
+
+/// The number of UTF-16 code units of `s` (`s.encode_utf16().count()`).
+///
+/// ```
+/// assert_eq!(core_text::utf8::utf16_len_str("😀x"), 3);
+/// ```
+#[inline]
+pub fn utf16_len_str(s: &str) -> usize {
+    utf16_len_str_in(Auto, s)
+}
+
+/// The number of chars in `s` (`s.chars().count()`).
+///
+/// ```
+/// assert_eq!(core_text::utf8::count_chars("añ😀"), 3);
+/// ```
+#[inline]
+pub fn count_chars(s: &str) -> usize {
+    Auto.utf8_count_chars(s.as_bytes())
+}
+
+/// Transcodes `s` to UTF-16 into `dst`, returning the number of units written.
+///
+/// A `dst` of `s.len()` units is always large enough.
+///
+/// # Errors
+/// [`BufferTooSmall`] (with the exact size needed) when `dst` cannot hold the result; nothing
+/// is promised about `dst`'s contents then.
+///
+/// ```
+/// let mut buf = [0u16; 8];
+/// let n = core_text::utf8::to_utf16("hé😀", &mut buf)?;
+/// assert_eq!(&buf[..n], &[0x68, 0xE9, 0xD83D, 0xDE00]);
+/// # Ok::<(), core_text::BufferTooSmall>(())
+/// ```
+#[inline]
+pub fn to_utf16(s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
+    to_utf16_in(Auto, s, dst)
+}
+
+/// Transcodes `s` to a new UTF-16 vector (`s.encode_utf16().collect()`).
+///
+/// ```
+/// assert_eq!(core_text::utf8::to_utf16_vec("ab"), vec![0x61, 0x62]);
+/// ```
+#[inline]
+pub fn to_utf16_vec(s: &str) -> Vec<u16> {
+    to_utf16_vec_in(Auto, s)
+}
+
+/// Validates `src` and transcodes it to UTF-16 into `dst`, returning the units written.
+///
+/// # Errors
+/// [`TranscodeError::Invalid`] with the std-exact [`Utf8Error`] when `src` is not UTF-8 (then
+/// nothing is written), or [`TranscodeError::BufferTooSmall`] when `dst` is too small.
+///
+/// ```
+/// use core_text::{utf8, TranscodeError};
+/// let mut buf = [0u16; 4];
+/// assert_eq!(utf8::to_utf16_from_bytes(b"abc", &mut buf), Ok(3));
+/// assert!(matches!(utf8::to_utf16_from_bytes(b"\xFF", &mut buf), Err(TranscodeError::Invalid(_))));
+/// ```
+#[inline]
+pub fn to_utf16_from_bytes(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
+    to_utf16_from_bytes_in(Auto, src, dst)
+}
+
+/// Validates `src` and transcodes it to a new UTF-16 vector.
+///
+/// # Errors
+/// The std-exact [`Utf8Error`] when `src` is not UTF-8.
+///
+/// ```
+/// assert_eq!(core_text::utf8::to_utf16_vec_from_bytes(b"hi")?, vec![0x68, 0x69]);
+/// # Ok::<(), core_text::utf8::Utf8Error>(())
+/// ```
+#[inline]
+pub fn to_utf16_vec_from_bytes(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
+    to_utf16_vec_from_bytes_in(Auto, src)
+}
+
+// ---- the implementations, written once over `Ops` (shared with `Backend`) ----
+
+/// The std-exact error of invalid `src`, or `None` when it is valid after all.
+#[cold]
+#[inline(never)]
+fn locate_error(src: &[u8], resume: usize) -> Option<Utf8Error> {
+    let resume = if resume <= src.len() { resume } else { 0 };
+    let raw = scalar::validate_from(src, resume).err()?;
+    Some(Utf8Error::new(raw.valid_up_to, raw.error_len))
+}
+
+pub(crate) fn check_in<O: Ops>(o: O, src: &[u8]) -> Result<usize, Utf8Error> {
+    match o.utf8_check(src) {
+        Ok(n) => Ok(n),
+        Err(resume) => match locate_error(src, resume) {
+            Some(e) => Err(e),
+            // The kernel and the scalar arbiter disagree: trust the exact scalar code.
+            None => scalar::validate_from(src, 0).map_err(|_| unreachable_error()),
+        },
+    }
+}
+
+#[cold]
+fn unreachable_error() -> Utf8Error {
+    Utf8Error::new(0, Some(1))
+}
+
+pub(crate) fn from_utf8_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> {
+    if !o.utf8_validate(src) {
+        check_in(o, src)?;
+    }
+    // SAFETY: the kernel (or, on disagreement, the exact scalar check) found `src` valid.
+    Ok(unsafe { core::str::from_utf8_unchecked(src) })
+}
+
+pub(crate) fn from_utf8_mut_in<O: Ops>(o: O, src: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    if !o.utf8_validate(src) {
+        check_in(o, src)?;
+    }
+    // SAFETY: as in `from_utf8_in`.
+    Ok(unsafe { core::str::from_utf8_unchecked_mut(src) })
+}
+
+pub(crate) fn utf16_len_in<O: Ops>(o: O, src: &[u8]) -> Result<usize, Utf8Error> {
+    check_in(o, src)
+}
+
+pub(crate) fn utf16_len_str_in<O: Ops>(o: O, s: &str) -> usize {
+    // A str is valid, so the check cannot fail; the scalar count is the fallback regardless.
+    o.utf8_check(s.as_bytes()).unwrap_or_else(|_| s.encode_utf16().count())
+}
+
+pub(crate) fn to_utf16_in<O: Ops>(o: O, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
+    if dst.len() < s.len() {
+        let needed = utf16_len_str_in(o, s);
+        if dst.len() < needed {
+            return Err(BufferTooSmall { needed, available: dst.len() });
+        }
+    }
+    // SAFETY: `s` is valid UTF-8, and `dst` holds `s.len()` units or at least the exact count.
+    Ok(unsafe { o.utf8_to_utf16(s.as_bytes(), dst) })
+}
+
+pub(crate) fn to_utf16_vec_in<O: Ops>(o: O, s: &str) -> Vec<u16> {
+    let needed = utf16_len_str_in(o, s);
+    let mut out = alloc::vec![0u16; needed];
+    // SAFETY: `s` is valid UTF-8 and `out` holds exactly the units it needs.
+    let n = unsafe { o.utf8_to_utf16(s.as_bytes(), &mut out) };
+    out.truncate(n);
+    out
+}
+
+pub(crate) fn to_utf16_from_bytes_in<O: Ops>(
+    o: O,
+    src: &[u8],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Utf8Error>> {
+    let needed = check_in(o, src).map_err(TranscodeError::Invalid)?;
+    if dst.len() < needed {
+        return Err(BufferTooSmall { needed, available: dst.len() }.into());
+    }
+    // SAFETY: `src` was just validated and `dst` holds at least the exact count.
+    Ok(unsafe { o.utf8_to_utf16(src, dst) })
+}
+
+pub(crate) fn to_utf16_vec_from_bytes_in<O: Ops>(o: O, src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
+    let needed = check_in(o, src)?;
+    let mut out = alloc::vec![0u16; needed];
+    // SAFETY: `src` was just validated and `out` holds exactly the units it needs.
+    let n = unsafe { o.utf8_to_utf16(src, &mut out) };
+    out.truncate(n);
+    Ok(out)
+}
