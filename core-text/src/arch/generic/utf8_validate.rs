@@ -98,6 +98,18 @@ static INCOMPLETE_MAX: [u8; 32] = {
     t
 };
 
+/// `load(WINDOW + 32 - d)` is a mask whose first `d` bytes are 0 and the rest 0xFF: counts
+/// for a vector that overlaps `d` already-counted bytes.
+static WINDOW: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 32;
+    while i < 64 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
+
 /// Running state across blocks.
 struct State<V> {
     t1: V,
@@ -136,15 +148,22 @@ impl<V: Lookup> State<V> {
     #[inline(always)]
     unsafe fn check(&self, input: V, prev: V) -> V {
         // SAFETY: the caller's CPU supports `V`'s level.
+        unsafe { self.check_shifted(input, input.prev1(prev), input.prev2(prev), input.prev3(prev)) }
+    }
+
+    /// The error bits of `input` given the input shifted by one, two and three bytes (from
+    /// `prevN` or from unaligned loads one, two and three bytes earlier).
+    #[inline(always)]
+    unsafe fn check_shifted(&self, input: V, p1: V, p2: V, p3: V) -> V {
+        // SAFETY: the caller's CPU supports `V`'s level.
         unsafe {
-            let p1 = input.prev1(prev);
             let special = p1
                 .high_nibbles()
                 .lookup(self.t1)
                 .and(p1.low_nibbles().lookup(self.t2))
                 .and(input.high_nibbles().lookup(self.t3));
-            let third = input.prev2(prev).subs_u8(V::splat8(0xE0 - 0x80));
-            let fourth = input.prev3(prev).subs_u8(V::splat8(0xF0 - 0x80));
+            let third = p2.subs_u8(V::splat8(0xE0 - 0x80));
+            let fourth = p3.subs_u8(V::splat8(0xF0 - 0x80));
             let must = third.or(fourth).and(V::splat8(0x80));
             must.xor(special)
         }
@@ -152,10 +171,15 @@ impl<V: Lookup> State<V> {
 
     /// Validates (and with `COUNT` counts) the 64 bytes at `p`.
     ///
+    /// With `SHIFTED`, the inputs shifted by one to three bytes are read with unaligned loads
+    /// at `p - 1 ..= p - 3` instead of being assembled from the previous vector: loads go to
+    /// the load ports, which frees four shuffle-port operations per vector.
+    ///
     /// # Safety
-    /// `p..p + BLOCK` is readable; the CPU supports `V`'s level.
+    /// `p..p + BLOCK` is readable, and with `SHIFTED` so are the 3 bytes before `p`; the CPU
+    /// supports `V`'s level.
     #[inline(always)]
-    unsafe fn block<const COUNT: bool>(&mut self, p: *const u8) {
+    unsafe fn block<const COUNT: bool, const SHIFTED: bool>(&mut self, p: *const u8) {
         let n = BLOCK / V::BYTES;
         // SAFETY: `p..p + BLOCK` is readable and `n * V::BYTES == BLOCK`; CPU per contract.
         unsafe {
@@ -175,8 +199,15 @@ impl<V: Lookup> State<V> {
                 }
                 return;
             }
-            for &x in v.iter().take(n) {
-                self.error = self.error.or(self.check(x, self.prev));
+            for (k, &x) in v.iter().enumerate().take(n) {
+                let e = if SHIFTED {
+                    let q = p.add(k * V::BYTES);
+                    let (p1, p2, p3) = (V::load(q.sub(1)), V::load(q.sub(2)), V::load(q.sub(3)));
+                    self.check_shifted(x, p1, p2, p3)
+                } else {
+                    self.check(x, self.prev)
+                };
+                self.error = self.error.or(e);
                 self.prev = x;
             }
             self.prev_incomplete =
@@ -199,6 +230,20 @@ impl<V: Lookup> State<V> {
                     self.flush();
                 }
             }
+        }
+    }
+
+    /// Adds the UTF-16 units of the bytes of `x` selected by `mask` to the accumulators
+    /// (at most 2 per lane).
+    #[inline(always)]
+    unsafe fn count_masked(&mut self, x: V, mask: V) {
+        // SAFETY: CPU per the caller's contract.
+        unsafe {
+            let units = V::zero()
+                .sub8(x.gt_i8(V::splat8(0xBF)))
+                .sub8(x.gt_i8(V::splat8(0xEF)))
+                .add8(x.gt_i8(V::splat8(0xFF)));
+            self.acc = self.acc.add8(units.and(mask));
         }
     }
 
@@ -260,8 +305,60 @@ fn resume_point(src: &[u8], b: usize) -> usize {
     s
 }
 
+/// Inputs of `BYTES + 3 ..= BLOCK - 1` bytes without a copy: whole vectors from the front,
+/// then the vector ending at `n` with its shifted copies loaded directly (no carried state).
+///
+/// # Safety
+/// `V::BYTES + 3 <= src.len() < BLOCK`; the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<usize, usize> {
+    let n = src.len();
+    let p = src.as_ptr();
+    // SAFETY: every load reads `BYTES` bytes starting in `0..=n - BYTES`; CPU per contract.
+    unsafe {
+        let mut st = State::<V>::new();
+        let all = V::splat8(0xFF);
+        let mut prev = V::zero();
+        let mut error = V::zero();
+        let mut pos = 0;
+        while pos + V::BYTES <= n {
+            let v = V::load(p.add(pos));
+            error = error.or(st.check(v, prev));
+            if COUNT {
+                st.count_masked(v, all);
+            }
+            prev = v;
+            pos += V::BYTES;
+        }
+        if pos < n {
+            let q = n - V::BYTES;
+            let last = V::load(p.add(q));
+            let (p1, p2, p3) = (V::load(p.add(q - 1)), V::load(p.add(q - 2)), V::load(p.add(q - 3)));
+            error = error.or(st.check_shifted(last, p1, p2, p3));
+            if COUNT {
+                st.count_masked(last, V::load(WINDOW.as_ptr().add(32 - (pos - q))));
+            }
+            prev = last;
+        }
+        error = error.or(prev.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES))));
+        if error.any() {
+            return Err(0);
+        }
+        if COUNT {
+            st.flush();
+        }
+        Ok(if COUNT { st.units } else { n })
+    }
+}
+
 /// The shared scan. `COUNT`: return the UTF-16 length. `EARLY`: stop at the first failing
 /// block and return `Err(resume point)`; otherwise `Err(0)` after the whole input.
+///
+/// Shape: inputs under one block take a short path (overlapping ASCII test, then overlapping
+/// vectors, or the scalar DFA when too short for those); longer inputs first skip their leading ASCII run 128 bytes
+/// at a time with nothing but loads and one test, then run the block loop, and finish the last
+/// partial block with whole vectors plus one vector that overlaps the previous one (validation
+/// is idempotent, so re-checking bytes is harmless), never a copy.
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
@@ -270,33 +367,90 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
     src: &[u8],
 ) -> Result<usize, usize> {
     let n = src.len();
+    let p = src.as_ptr();
     if n < BLOCK {
         // SAFETY: CPU per contract.
         if unsafe { is_ascii_short::<V>(src) } {
             return Ok(n);
         }
+        if n >= V::BYTES + 3 {
+            // SAFETY: all loads lie inside `src`: vectors at 0 and at multiples of BYTES that
+            // fit, and the last one at `n - BYTES >= 3` with its three shifted copies.
+            return unsafe { short_overlapping::<V, COUNT>(src) };
+        }
+        // Too short for a vector plus its three shifted copies: the scalar DFA is cheaper
+        // than assembling a padded block (which stalls on store forwarding).
+        return if scalar::validate_dfa(src) {
+            Ok(if COUNT { scalar::units_of_valid(src) } else { n })
+        } else {
+            Err(0)
+        };
     }
-    // SAFETY: CPU per contract; block reads stay inside `src` or the local padded buffer.
+    let mut i = 0;
+    // SAFETY: every load is inside `src` (bounds checked against `n`); CPU per contract.
     unsafe {
+        // Leading ASCII run: two blocks per step, no state.
+        while i + 2 * BLOCK <= n {
+            let mut any = V::load(p.add(i));
+            for k in 1..(2 * BLOCK / V::BYTES) {
+                any = any.or(V::load(p.add(i + k * V::BYTES)));
+            }
+            if any.any_high_bit() {
+                break;
+            }
+            i += 2 * BLOCK;
+        }
         let mut st = State::<V>::new();
-        let p = src.as_ptr();
-        let mut i = 0;
+        if i > 0 {
+            st.prev = V::load(p.add(i - V::BYTES));
+            if COUNT {
+                st.units = i;
+            }
+        }
+        if i == 0 {
+            // n >= BLOCK here, so the first block exists; it has no bytes before it.
+            st.block::<COUNT, false>(p);
+            if EARLY && st.error.any() {
+                return Err(resume_point(src, 0));
+            }
+            i = BLOCK;
+        }
         while i + BLOCK <= n {
-            st.block::<COUNT>(p.add(i));
+            st.block::<COUNT, true>(p.add(i));
             if EARLY && st.error.any() {
                 return Err(resume_point(src, i));
             }
             i += BLOCK;
         }
         if i < n {
-            let mut pad = [0u8; BLOCK];
-            pad[..n - i].copy_from_slice(&src[i..]);
-            st.block::<COUNT>(pad.as_ptr());
+            // Fewer than BLOCK bytes left and n >= BLOCK: whole vectors, then one vector
+            // ending exactly at `n` checked against the vector just before it.
             if COUNT {
-                // The zero padding counted one unit per byte.
                 st.flush();
-                st.units -= BLOCK - (n - i);
             }
+            let all = V::splat8(0xFF);
+            let mut j = i;
+            while j + V::BYTES <= n {
+                let v = V::load(p.add(j));
+                st.error = st.error.or(st.check(v, st.prev));
+                if COUNT {
+                    st.count_masked(v, all);
+                }
+                st.prev = v;
+                j += V::BYTES;
+            }
+            if j < n {
+                let q = n - V::BYTES;
+                let last = V::load(p.add(q));
+                let before = V::load(p.add(q - V::BYTES));
+                st.error = st.error.or(st.check(last, before));
+                if COUNT {
+                    st.count_masked(last, V::load(WINDOW.as_ptr().add(32 - (j - q))));
+                }
+                st.prev = last;
+            }
+            st.prev_incomplete =
+                st.prev.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES)));
             if EARLY && st.error.any() {
                 return Err(resume_point(src, i));
             }
