@@ -7,66 +7,98 @@
 //!              error |= (hi shifted one unit along, carrying the previous vector) ^ lo
 //! end:         error |= last unit is high
 //! ```
-//! Blocks whose units are all ASCII skip to one test. The deficit `3 - bytes` (0..=2 per
+//! After the first vector, "the unit before" is an unaligned load one unit back rather than
+//! a lane shuffle (shuffle ports are the bottleneck, load ports are idle), and the tail is a
+//! vector overlapping checked units, counted through a lane mask. Blocks whose units are all
+//! ASCII skip to one test. The deficit `3 - bytes` (0..=2 per
 //! lane) is accumulated in 16-bit lanes and summed horizontally every few thousand vectors.
 
 use super::vector::Vector;
 use crate::arch::scalar::utf16 as scalar;
 
-/// Units per block: 64 bytes of input.
-const BLOCK: usize = 32;
+/// Units per block: 128 bytes of input.
+const BLOCK: usize = 64;
+
+/// `load(WINDOW + 32 - 2 * d)` masks off the first `d` units of a vector (0) and keeps the
+/// rest (0xFFFF): counts for a vector that overlaps `d` already-counted units.
+static WINDOW: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 32;
+    while i < 64 {
+        t[i] = 0xFF;
+        i += 1;
+    }
+    t
+};
 
 struct State<V> {
     error: V,
-    prev_high: V,
     deficit: V,
     vectors: usize,
     bytes: usize,
 }
 
 impl<V: Vector> State<V> {
+    /// Checks the vector `x`, whose previous unit's vector (shifted by one unit) is `before`;
+    /// with `COUNT`, adds the UTF-8 deficit of the lanes selected by `mask`.
+    #[inline(always)]
+    unsafe fn vector<const COUNT: bool>(&mut self, x: V, before: V, mask: Option<V>) {
+        // SAFETY: CPU per the caller's contract.
+        unsafe {
+            let m10 = V::splat16(0xFC00);
+            let high = V::splat16(0xD800);
+            let top6 = x.and(m10);
+            let lo = top6.eq16(V::splat16(0xDC00));
+            let hi_before = before.and(m10).eq16(high);
+            self.error = self.error.or(hi_before.xor(lo));
+            if COUNT {
+                // Sum the per-unit terms first so the accumulator sees one op per vector. For
+                // well-formed input each pair has one high and one low: count `lo` twice.
+                let ascii = x.and(V::splat16(0xFF80)).eq16(V::zero());
+                let short = x.and(V::splat16(0xF800)).eq16(V::zero());
+                let mut d = ascii.add16(short).add16(lo.add16(lo));
+                if let Some(m) = mask {
+                    d = d.and(m);
+                }
+                self.deficit = self.deficit.sub16(d);
+                self.vectors += 1;
+            }
+        }
+    }
+
+    /// Checks the block of `BLOCK` units at `p`.
+    ///
     /// # Safety
-    /// `p..p + BLOCK` units are readable; the CPU supports `V`'s level.
+    /// `p - 1 .. p + BLOCK` units are readable; the CPU supports `V`'s level.
     #[inline(always)]
     unsafe fn block<const COUNT: bool>(&mut self, p: *const u16) {
         let lanes = V::BYTES / 2;
         let n = BLOCK / lanes;
-        // SAFETY: reads stay inside the block; CPU per contract.
+        // SAFETY: reads stay inside `p - 1 .. p + BLOCK`; CPU per contract.
         unsafe {
-            let mut v = [V::zero(); 4];
+            let mut v = [V::zero(); 8];
             let mut any = V::zero();
             for (k, slot) in v.iter_mut().enumerate().take(n) {
                 *slot = V::load(p.add(k * lanes).cast());
                 any = any.or(*slot);
             }
             if !any.and(V::splat16(0xFF80)).any() {
-                // All ASCII: only a high surrogate ending the previous block can be wrong.
-                self.error = self.error.or(V::zero().prev2(self.prev_high));
-                self.prev_high = V::zero();
+                // All ASCII: only a high surrogate right before the block can be wrong, and
+                // in the vector one unit back it is the only unit that can be high.
+                let before = V::load(p.sub(1).cast());
+                self.error = self.error.or(before.and(V::splat16(0xFC00)).eq16(V::splat16(0xD800)));
                 if COUNT {
                     self.bytes += BLOCK;
                 }
                 return;
             }
-            let (m10, high, low) = (V::splat16(0xFC00), V::splat16(0xD800), V::splat16(0xDC00));
-            for &x in v.iter().take(n) {
-                let top6 = x.and(m10);
-                let hi = top6.eq16(high);
-                let lo = top6.eq16(low);
-                self.error = self.error.or(hi.prev2(self.prev_high).xor(lo));
-                self.prev_high = hi;
-                if COUNT {
-                    let ascii = x.and(V::splat16(0xFF80)).eq16(V::zero());
-                    let top5 = x.and(V::splat16(0xF800));
-                    let short = top5.eq16(V::zero());
-                    let surrogate = top5.eq16(high);
-                    self.deficit = self.deficit.sub16(ascii).sub16(short).sub16(surrogate);
-                }
+            for (k, &x) in v.iter().enumerate().take(n) {
+                let before = V::load(p.add(k * lanes).sub(1).cast());
+                self.vector::<COUNT>(x, before, None);
             }
             if COUNT {
                 self.bytes += 3 * BLOCK;
-                self.vectors += n;
-                // At most 2 per lane per vector: flush well before 65,536.
+                // At most 3 per lane per vector: flush well before 65,536.
                 if self.vectors >= 16_384 {
                     self.flush();
                 }
@@ -105,21 +137,27 @@ fn resume_point(src: &[u16], b: usize) -> usize {
 unsafe fn scan<V: Vector, const COUNT: bool, const EARLY: bool>(
     src: &[u16],
 ) -> Result<usize, usize> {
+    let lanes = V::BYTES / 2;
     let n = src.len();
+    if n < lanes + 1 {
+        return scalar::check_from(src, 0);
+    }
     let p = src.as_ptr();
-    let mut st = State::<V> {
-        // SAFETY: CPU per contract.
-        error: unsafe { V::zero() },
-        // SAFETY: CPU per contract.
-        prev_high: unsafe { V::zero() },
-        // SAFETY: CPU per contract.
-        deficit: unsafe { V::zero() },
-        vectors: 0,
-        bytes: 0,
-    };
-    let mut i = 0;
-    // SAFETY: block reads stay inside `src` or the padded copy; CPU per contract.
+    // SAFETY: CPU per contract; every load reads `lanes` units inside `src` (the first vector
+    // at 0 uses a zero "unit before"; all others start at >= 1, so one unit back is inside).
     unsafe {
+        let mut st = State::<V> { error: V::zero(), deficit: V::zero(), vectors: 0, bytes: 0 };
+        let all = V::splat8(0xFF);
+        // The first vector: nothing before it.
+        let first = V::load(p.cast());
+        st.vector::<COUNT>(first, first.prev2(V::zero()), Some(all));
+        if COUNT {
+            st.bytes += 3 * lanes;
+        }
+        let mut i = lanes;
+        if EARLY && st.error.any() {
+            return Err(0);
+        }
         while i + BLOCK <= n {
             st.block::<COUNT>(p.add(i));
             if EARLY && st.error.any() {
@@ -127,30 +165,34 @@ unsafe fn scan<V: Vector, const COUNT: bool, const EARLY: bool>(
             }
             i += BLOCK;
         }
-        if i < n {
-            let mut pad = [0u16; BLOCK];
-            pad[..n - i].copy_from_slice(&src[i..]);
-            st.block::<COUNT>(pad.as_ptr());
+        // The rest: whole vectors, then one ending at `n` that overlaps checked units.
+        let start = i;
+        while i + lanes <= n {
+            let x = V::load(p.add(i).cast());
+            st.vector::<COUNT>(x, V::load(p.add(i - 1).cast()), Some(all));
             if COUNT {
-                st.flush();
-                // Each zero of padding counted one byte.
-                st.bytes -= BLOCK - (n - i);
+                st.bytes += 3 * lanes;
             }
-            if EARLY && st.error.any() {
-                return Err(resume_point(src, i));
-            }
-        } else {
-            // A high surrogate as the very last unit.
-            st.error = st.error.or(V::zero().prev2(st.prev_high));
+            i += lanes;
         }
-        if st.error.any() {
-            return Err(if EARLY { resume_point(src, n.saturating_sub(1)) } else { 0 });
+        if i < n {
+            let q = n - lanes;
+            let x = V::load(p.add(q).cast());
+            let fresh = n - i;
+            let mask = V::load(WINDOW.as_ptr().add(32 - 2 * (lanes - fresh)));
+            st.vector::<COUNT>(x, V::load(p.add(q - 1).cast()), Some(mask));
+            if COUNT {
+                st.bytes += 3 * fresh;
+            }
+        }
+        if st.error.any() || scalar::is_high(src[n - 1]) {
+            return Err(if EARLY { resume_point(src, start.min(n - 1)) } else { 0 });
         }
         if COUNT {
             st.flush();
         }
+        Ok(st.bytes)
     }
-    Ok(st.bytes)
 }
 
 /// Is every surrogate of `src` paired?

@@ -13,8 +13,13 @@
 //!
 //! The tables below are our own derivation of the error classes in the paper: each bit is one
 //! class, set in T1/T2/T3 exactly for the nibble values that take part in it, so the AND is
-//! non-zero only when all three agree. The input tail is copied into a zero-padded block, so
-//! a sequence cut by the end of input shows up as `TOO_SHORT` against the padding.
+//! non-zero only when all three agree.
+//!
+//! Two departures from the paper's layout pay off on current x86 cores: after the first block
+//! the shifted inputs `p1..p3` are unaligned loads one to three bytes back rather than lane
+//! shuffles of the previous vector (load ports are idle, shuffle ports are the bottleneck),
+//! and the tail reuses a vector that overlaps already-checked bytes instead of a zero-padded
+//! copy. Inputs too short for that go through a shift-based scalar DFA.
 //!
 //! The UTF-16 length rides along: each char adds one unit per non-continuation byte and one
 //! more per 4-byte lead (`>= 0xF0`), counted with per-byte accumulators flushed by a
