@@ -33,8 +33,14 @@ static WINDOW: [u8; 64] = {
 
 struct State<V> {
     error: V,
+    /// Per-unit `3 - UTF-8 length` of tail vectors (16-bit lanes).
     deficit: V,
     vectors: usize,
+    /// Per-byte counts of `[u >= 0x80] + [u >= 0x800]` over whole blocks (8-bit lanes).
+    up: V,
+    /// Low surrogates seen in whole blocks, as negative counts (16-bit lanes).
+    lows: V,
+    blocks: usize,
     bytes: usize,
 }
 
@@ -92,18 +98,47 @@ impl<V: Vector> State<V> {
                 }
                 return;
             }
+            let (m10, high, low) = (V::splat16(0xFC00), V::splat16(0xD800), V::splat16(0xDC00));
             for (k, &x) in v.iter().enumerate().take(n) {
                 let before = V::load(p.add(k * lanes).sub(1).cast());
-                self.vector::<COUNT>(x, before, None);
+                let lo = x.and(m10).eq16(low);
+                self.error = self.error.or(before.and(m10).eq16(high).xor(lo));
+                if COUNT {
+                    self.lows = self.lows.add16(lo);
+                }
             }
             if COUNT {
-                self.bytes += 3 * BLOCK;
-                // At most 3 per lane per vector: flush well before 65,536.
-                if self.vectors >= 16_384 {
-                    self.flush();
+                // Two vectors at a time: w = min(u >> 5, 127) as bytes (signed saturation),
+                // so [u >= 0x80] = [w > 3] and [u >= 0x800] = [w > 63]. Surrogates counted 3
+                // each here are corrected by two per low surrogate (one per pair half).
+                let (three, sixty_three) = (V::splat8(3), V::splat8(63));
+                for pair in v[..n].chunks_exact(2) {
+                    let w = pair[0].shr16::<5>().pack16(pair[1].shr16::<5>());
+                    let up = w.gt_i8(three).add8(w.gt_i8(sixty_three));
+                    self.up = self.up.sub8(up);
+                }
+                self.bytes += BLOCK;
+                self.blocks += 1;
+                // At most n <= 8 per byte lane per block: flush before 255.
+                if self.blocks == 31 {
+                    self.flush_blocks();
                 }
             }
         }
+    }
+
+    #[inline(always)]
+    unsafe fn flush_blocks(&mut self) {
+        // SAFETY: CPU per the caller's contract.
+        unsafe {
+            self.bytes += self.up.sum8() as usize;
+            // `lows` holds -1 per low surrogate in 16-bit lanes (at most 31 * 8 per lane).
+            let lows = V::zero().sub16(self.lows).sum16() as usize;
+            self.bytes -= 2 * lows;
+            self.up = V::zero();
+            self.lows = V::zero();
+        }
+        self.blocks = 0;
     }
 
     #[inline(always)]
@@ -146,7 +181,15 @@ unsafe fn scan<V: Vector, const COUNT: bool, const EARLY: bool>(
     // SAFETY: CPU per contract; every load reads `lanes` units inside `src` (the first vector
     // at 0 uses a zero "unit before"; all others start at >= 1, so one unit back is inside).
     unsafe {
-        let mut st = State::<V> { error: V::zero(), deficit: V::zero(), vectors: 0, bytes: 0 };
+        let mut st = State::<V> {
+            error: V::zero(),
+            deficit: V::zero(),
+            vectors: 0,
+            up: V::zero(),
+            lows: V::zero(),
+            blocks: 0,
+            bytes: 0,
+        };
         let all = V::splat8(0xFF);
         // The first vector: nothing before it.
         let first = V::load(p.cast());
@@ -189,6 +232,7 @@ unsafe fn scan<V: Vector, const COUNT: bool, const EARLY: bool>(
             return Err(if EARLY { resume_point(src, start.min(n - 1)) } else { 0 });
         }
         if COUNT {
+            st.flush_blocks();
             st.flush();
         }
         Ok(st.bytes)
