@@ -1,1 +1,24 @@
 //! Benchmark corpora and the comparison report for the core-* crates (not published).
+//!
+//! - [`corpus`]: deterministic text generators (ASCII, Latin-1-heavy, CJK, emoji, mixed) of an
+//!   exact byte size, and the seed-case inputs.
+//! - [`case`]: the case model: one input, our functions and the peers' on it, each a closure
+//!   that both consumers time; [`case::Case::check`] asserts they all compute the same result.
+//! - [`text`]: the `core-text` case table (validation, counting, transcoding, seed cases).
+//! - [`measure`]: the `report` binary's interleaved timing harness.
+//!
+//! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
+//! the quick comparison report (`cargo run --release -p core-benches --bin report`).
+//!
+//! ```
+//! use core_benches::text::{utf8_validate, Auto};
+//! use core_benches::corpus::Corpus;
+//! let mut case = utf8_validate(Auto, Corpus::Mixed, 1024);
+//! assert_eq!(case.name(), "core-text/utf8/validate/mixed/1KiB");
+//! case.check().expect("ours and the peers agree");
+//! ```
+
+pub mod case;
+pub mod corpus;
+pub mod measure;
+pub mod text;

@@ -9,7 +9,7 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 
 /// The operations every backend provides, in safe form. [`Auto`] uses the cached pointers,
 /// [`Backend`](crate::Backend) a pinned level's table; the public API is written once over this
-/// trait.
+/// trait, implemented once for kernel tables.
 pub(crate) trait Ops: Copy {
     fn utf8_validate(self, src: &[u8]) -> bool;
     fn utf8_check(self, src: &[u8]) -> Result<usize, usize>;
@@ -63,82 +63,61 @@ mod cached {
     }
 }
 
-/// The process-wide best level through cached pointers.
-#[derive(Clone, Copy)]
-pub(crate) struct Auto;
+/// The cached entry points as a kernel table, so the public API and `Backend`
+/// share one `Ops` implementation. The table is immutable, so the compiler
+/// folds `AUTO.field` into a direct call of the cached entry point.
+pub(crate) static AUTO: Kernels = Kernels {
+    // Not meaningful for this table: the level is whatever detection picks.
+    level: super::Level::Scalar,
+    utf8_validate: cached::utf8_validate,
+    utf8_check: cached::utf8_check,
+    utf8_count_chars: cached::utf8_count_chars,
+    utf16_validate: cached::utf16_validate,
+    utf16_check: cached::utf16_check,
+    utf8_to_utf16: cached::utf8_to_utf16,
+    utf16_to_utf8: cached::utf16_to_utf8,
+};
 
-impl Ops for Auto {
-    #[inline]
-    fn utf8_validate(self, src: &[u8]) -> bool {
-        // SAFETY: validation kernels accept any input.
-        unsafe { cached::utf8_validate(src) }
-    }
-    #[inline]
-    fn utf8_check(self, src: &[u8]) -> Result<usize, usize> {
-        // SAFETY: checking kernels accept any input.
-        unsafe { cached::utf8_check(src) }
-    }
-    #[inline]
-    fn utf8_count_chars(self, src: &[u8]) -> usize {
-        // SAFETY: counting kernels accept any input.
-        unsafe { cached::utf8_count_chars(src) }
-    }
-    #[inline]
-    fn utf16_validate(self, src: &[u16]) -> bool {
-        // SAFETY: validation kernels accept any input.
-        unsafe { cached::utf16_validate(src) }
-    }
-    #[inline]
-    fn utf16_check(self, src: &[u16]) -> Result<usize, usize> {
-        // SAFETY: checking kernels accept any input.
-        unsafe { cached::utf16_check(src) }
-    }
-    #[inline]
-    unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [u16]) -> usize {
-        // SAFETY: forwarded contract (valid input, large enough output).
-        unsafe { cached::utf8_to_utf16(src, dst) }
-    }
-    #[inline]
-    unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [u8]) -> usize {
-        // SAFETY: forwarded contract (well-formed input, large enough output).
-        unsafe { cached::utf16_to_utf8(src, dst) }
-    }
-}
+/// The process-wide best level through cached pointers.
+#[allow(non_upper_case_globals)]
+pub(crate) const Auto: &Kernels = &AUTO;
 
 impl Ops for &'static Kernels {
     #[inline]
     fn utf8_validate(self, src: &[u8]) -> bool {
-        // SAFETY: tables are only handed out for available levels; any input is accepted.
+        // SAFETY: tables hold kernels of available levels (or the cached entry points, which
+        // pick one); validation accepts any input.
         unsafe { (self.utf8_validate)(src) }
     }
     #[inline]
     fn utf8_check(self, src: &[u8]) -> Result<usize, usize> {
-        // SAFETY: tables are only handed out for available levels; any input is accepted.
+        // SAFETY: as above; checking accepts any input.
         unsafe { (self.utf8_check)(src) }
     }
     #[inline]
     fn utf8_count_chars(self, src: &[u8]) -> usize {
-        // SAFETY: tables are only handed out for available levels; any input is accepted.
+        // SAFETY: as above; counting accepts any input.
         unsafe { (self.utf8_count_chars)(src) }
     }
     #[inline]
     fn utf16_validate(self, src: &[u16]) -> bool {
-        // SAFETY: tables are only handed out for available levels; any input is accepted.
+        // SAFETY: as above; validation accepts any input.
         unsafe { (self.utf16_validate)(src) }
     }
     #[inline]
     fn utf16_check(self, src: &[u16]) -> Result<usize, usize> {
-        // SAFETY: tables are only handed out for available levels; any input is accepted.
+        // SAFETY: as above; checking accepts any input.
         unsafe { (self.utf16_check)(src) }
     }
     #[inline]
     unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [u16]) -> usize {
-        // SAFETY: available level; the caller upholds the input/output contract.
+        // SAFETY: as above; the caller upholds the contract (valid input, large enough output).
         unsafe { (self.utf8_to_utf16)(src, dst) }
     }
     #[inline]
     unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [u8]) -> usize {
-        // SAFETY: available level; the caller upholds the input/output contract.
+        // SAFETY: as above; the caller upholds the contract (well-formed input, large enough
+        // output).
         unsafe { (self.utf16_to_utf8)(src, dst) }
     }
 }

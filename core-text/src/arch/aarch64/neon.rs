@@ -3,9 +3,9 @@
 //! NEON is part of the aarch64 baseline. Match masks use SHRN (narrowing shift by 4), which
 //! packs one nibble per byte into a 64-bit scalar, instead of emulating x86's movemask.
 
-use crate::arch::generic::vector::{Lookup, Vector};
-use crate::arch::generic::{count, utf16_check, utf8_validate};
-use crate::arch::{kernel_table, scalar, Level};
+use crate::arch::generic::vector::{Lookup, Shuffle, Vector};
+use crate::arch::generic::{count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
+use crate::arch::{kernel_table, Level};
 use core::arch::aarch64::*;
 
 /// A 128-bit NEON register.
@@ -147,6 +147,100 @@ impl Vector for V128 {
     unsafe fn sum16(self) -> u64 {
         neon!(vaddlvq_u16(vreinterpretq_u16_u8(self.0)) as u64)
     }
+    #[inline(always)]
+    unsafe fn splat32(d: u32) -> Self {
+        neon!(V128(vreinterpretq_u8_u32(vdupq_n_u32(d))))
+    }
+    #[inline(always)]
+    unsafe fn gt_i32(self, o: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_u32(vcgtq_s32(
+            vreinterpretq_s32_u8(self.0),
+            vreinterpretq_s32_u8(o.0)
+        ))))
+    }
+    #[inline(always)]
+    unsafe fn add32(self, o: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_u32(vaddq_u32(
+            vreinterpretq_u32_u8(self.0),
+            vreinterpretq_u32_u8(o.0)
+        ))))
+    }
+    #[inline(always)]
+    unsafe fn sub32(self, o: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_u32(vsubq_u32(
+            vreinterpretq_u32_u8(self.0),
+            vreinterpretq_u32_u8(o.0)
+        ))))
+    }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        neon!(V128(vreinterpretq_u8_u16(vshlq_n_u16::<N>(vreinterpretq_u16_u8(self.0)))))
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        neon!(V128(vreinterpretq_u8_u16(vshrq_n_u16::<N>(vreinterpretq_u16_u8(self.0)))))
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        neon!(V128(vreinterpretq_u8_u32(vshlq_n_u32::<N>(vreinterpretq_u32_u8(self.0)))))
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        neon!(V128(vreinterpretq_u8_u32(vshrq_n_u32::<N>(vreinterpretq_u32_u8(self.0)))))
+    }
+    #[inline(always)]
+    unsafe fn bitmask(self) -> u64 {
+        // Keep one distinct bit per byte of each half, then add each half horizontally.
+        const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+        // SAFETY: `BITS` is 16 readable bytes; NEON is baseline.
+        unsafe {
+            let high = vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self.0)));
+            let m = vandq_u8(high, vld1q_u8(BITS.as_ptr()));
+            vaddv_u8(vget_low_u8(m)) as u64 | (vaddv_u8(vget_high_u8(m)) as u64) << 8
+        }
+    }
+    #[inline(always)]
+    unsafe fn widen8(self) -> (Self, Self) {
+        neon!((
+            V128(vreinterpretq_u8_u16(vmovl_u8(vget_low_u8(self.0)))),
+            V128(vreinterpretq_u8_u16(vmovl_high_u8(self.0)))
+        ))
+    }
+    #[inline(always)]
+    unsafe fn pack16(self, hi: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_s8(vqmovn_high_s16(
+            vqmovn_s16(vreinterpretq_s16_u8(self.0)),
+            vreinterpretq_s16_u8(hi.0)
+        ))))
+    }
+    #[inline(always)]
+    unsafe fn zip16(self, o: Self) -> (Self, Self) {
+        neon!({
+            let (a, b) = (vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0));
+            (
+                V128(vreinterpretq_u8_u16(vzip1q_u16(a, b))),
+                V128(vreinterpretq_u8_u16(vzip2q_u16(a, b))),
+            )
+        })
+    }
+}
+
+impl Shuffle for V128 {
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // `tbl` yields 0 for every index >= 16, which covers the trait's `>= 0x80`.
+        neon!(V128(vqtbl1q_u8(self.0, idx.0)))
+    }
+    #[inline(always)]
+    unsafe fn load_windows(p0: *const u8, _p1: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes at `p0`; NEON is baseline.
+        unsafe { V128(vld1q_u8(p0)) }
+    }
+    #[inline(always)]
+    unsafe fn store_windows(self, q0: *mut u8, _q1: *mut u8) {
+        // SAFETY: the caller guarantees 16 writable bytes at `q0`; NEON is baseline.
+        unsafe { vst1q_u8(q0, self.0) }
+    }
 }
 
 impl Lookup for V128 {
@@ -176,6 +270,6 @@ kernel_table! {
     utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
-    utf8_to_utf16 = scalar::utf8::to_utf16_kernel => fn(src: &[u8], dst: &mut [u16]) -> usize;
-    utf16_to_utf8 = scalar::utf16::to_utf8_kernel => fn(src: &[u16], dst: &mut [u8]) -> usize;
+    utf8_to_utf16 = utf8_to_utf16::to_utf16::<V128> => fn(src: &[u8], dst: &mut [u16]) -> usize;
+    utf16_to_utf8 = utf16_to_utf8::to_utf8::<V128> => fn(src: &[u16], dst: &mut [u8]) -> usize;
 }

@@ -3,5 +3,7 @@
 
 pub(crate) mod count;
 pub(crate) mod utf16_check;
+pub(crate) mod utf16_to_utf8;
+pub(crate) mod utf8_to_utf16;
 pub(crate) mod utf8_validate;
 pub(crate) mod vector;

@@ -204,6 +204,23 @@ impl<V: Lookup> State<V> {
                 }
                 return;
             }
+            self.multibyte::<COUNT, SHIFTED>(p, &v);
+        }
+    }
+
+    /// The non-ASCII part of [`State::block`]: `v` holds the block's vectors, loaded from `p`.
+    ///
+    /// # Safety
+    /// As for [`State::block`].
+    #[inline(always)]
+    unsafe fn multibyte<const COUNT: bool, const SHIFTED: bool>(
+        &mut self,
+        p: *const u8,
+        v: &[V; 4],
+    ) {
+        let n = BLOCK / V::BYTES;
+        // SAFETY: shifted loads read `p - 3 .. p + BLOCK`, readable per contract; CPU too.
+        unsafe {
             for (k, &x) in v.iter().enumerate().take(n) {
                 let e = if SHIFTED {
                     let q = p.add(k * V::BYTES);
@@ -310,8 +327,9 @@ fn resume_point(src: &[u8], b: usize) -> usize {
     s
 }
 
-/// Inputs of `BYTES + 3 ..= BLOCK - 1` bytes without a copy: whole vectors from the front,
-/// then the vector ending at `n` with its shifted copies loaded directly (no carried state).
+/// Inputs of `BYTES + 3 .. BLOCK` bytes without a copy or carried state: whole vectors from
+/// the front, then the vector ending at `n`; all but the first read their shifted copies with
+/// direct loads.
 ///
 /// # Safety
 /// `V::BYTES + 3 <= src.len() < BLOCK`; the CPU supports `V`'s level.
@@ -323,12 +341,17 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
     unsafe {
         let mut st = State::<V>::new();
         let all = V::splat8(0xFF);
-        let mut prev = V::zero();
-        let mut error = V::zero();
-        let mut pos = 0;
+        let mut prev = V::load(p);
+        let mut error = st.check(prev, V::zero());
+        if COUNT {
+            st.count_masked(prev, all);
+        }
+        let mut pos = V::BYTES;
         while pos + V::BYTES <= n {
-            let v = V::load(p.add(pos));
-            error = error.or(st.check(v, prev));
+            let q = p.add(pos);
+            let v = V::load(q);
+            let (p1, p2, p3) = (V::load(q.sub(1)), V::load(q.sub(2)), V::load(q.sub(3)));
+            error = error.or(st.check_shifted(v, p1, p2, p3));
             if COUNT {
                 st.count_masked(v, all);
             }
@@ -405,20 +428,42 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
             }
             i += 2 * BLOCK;
         }
-        let mut st = State::<V>::new();
-        if i > 0 {
-            st.prev = V::load(p.add(i - V::BYTES));
-            if COUNT {
-                st.units = i;
+        // Then single blocks while they are ASCII (this is all of a 64-byte ASCII input).
+        while i + BLOCK <= n {
+            let mut any = V::load(p.add(i));
+            for k in 1..(BLOCK / V::BYTES) {
+                any = any.or(V::load(p.add(i + k * V::BYTES)));
             }
+            if any.any_high_bit() {
+                break;
+            }
+            i += BLOCK;
         }
-        if i == 0 {
-            // n >= BLOCK here, so the first block exists; it has no bytes before it.
-            st.block::<COUNT, false>(p);
-            if EARLY && st.error.any() {
-                return Err(resume_point(src, 0));
+        if i == n {
+            return Ok(n);
+        }
+        let mut st = State::<V>::new();
+        if COUNT {
+            st.units = i;
+        }
+        if i + BLOCK <= n {
+            // The ASCII scan stopped at a block with a non-ASCII byte: check it without
+            // testing for ASCII again. Only the very first block has no bytes before it.
+            let mut v = [V::zero(); 4];
+            for (k, slot) in v.iter_mut().enumerate().take(BLOCK / V::BYTES) {
+                *slot = V::load(p.add(i + k * V::BYTES));
             }
-            i = BLOCK;
+            if i == 0 {
+                st.multibyte::<COUNT, false>(p, &v);
+            } else {
+                st.multibyte::<COUNT, true>(p.add(i), &v);
+            }
+            if EARLY && st.error.any() {
+                return Err(resume_point(src, i));
+            }
+            i += BLOCK;
+        } else {
+            st.prev = V::load(p.add(i - V::BYTES));
         }
         while i + BLOCK <= n {
             st.block::<COUNT, true>(p.add(i));
@@ -427,7 +472,22 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
             }
             i += BLOCK;
         }
+        let mut tail_ascii = false;
         if i < n {
+            // An ASCII tail only has to not follow an unfinished sequence: test the last
+            // BLOCK bytes (n >= BLOCK, so they exist) with overlapping loads.
+            let mut any = V::load(p.add(n - BLOCK));
+            for k in 1..(BLOCK / V::BYTES) {
+                any = any.or(V::load(p.add(n - BLOCK + k * V::BYTES)));
+            }
+            if !any.any_high_bit() {
+                tail_ascii = true;
+                if COUNT {
+                    st.units += n - i;
+                }
+            }
+        }
+        if i < n && !tail_ascii {
             // Fewer than BLOCK bytes left and n >= BLOCK: whole vectors, then one vector
             // ending exactly at `n` checked against the vector just before it.
             if COUNT {
@@ -436,8 +496,10 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
             let all = V::splat8(0xFF);
             let mut j = i;
             while j + V::BYTES <= n {
-                let v = V::load(p.add(j));
-                st.error = st.error.or(st.check(v, st.prev));
+                let q = p.add(j);
+                let v = V::load(q);
+                let (p1, p2, p3) = (V::load(q.sub(1)), V::load(q.sub(2)), V::load(q.sub(3)));
+                st.error = st.error.or(st.check_shifted(v, p1, p2, p3));
                 if COUNT {
                     st.count_masked(v, all);
                 }
@@ -447,8 +509,9 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
             if j < n {
                 let q = n - V::BYTES;
                 let last = V::load(p.add(q));
-                let before = V::load(p.add(q - V::BYTES));
-                st.error = st.error.or(st.check(last, before));
+                let (p1, p2, p3) =
+                    (V::load(p.add(q - 1)), V::load(p.add(q - 2)), V::load(p.add(q - 3)));
+                st.error = st.error.or(st.check_shifted(last, p1, p2, p3));
                 if COUNT {
                     st.count_masked(last, V::load(WINDOW.as_ptr().add(32 - (j - q))));
                 }
@@ -526,9 +589,11 @@ pub(crate) unsafe fn ascii_prefix_len<V: Vector>(src: &[u8]) -> usize {
 /// The CPU supports `V`'s level.
 #[inline(always)]
 pub(crate) unsafe fn check_no_lookup<V: Vector>(src: &[u8]) -> Result<usize, usize> {
-    // SAFETY: forwarded contract.
-    scalar::validate_from_with(src, 0, |s| unsafe { ascii_prefix_len::<V>(s) })
-        .map_err(|e| e.valid_up_to)
+    scalar::validate_from_with(src, 0, |s| {
+        // SAFETY: forwarded contract (the CPU supports `V`'s level).
+        unsafe { ascii_prefix_len::<V>(s) }
+    })
+    .map_err(|e| e.valid_up_to)
 }
 
 #[cfg(target_arch = "x86_64")]

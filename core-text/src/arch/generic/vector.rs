@@ -68,6 +68,79 @@ pub(crate) trait Vector: Copy {
     unsafe fn sum8(self) -> u64;
     /// Sum of all 16-bit lanes as unsigned integers.
     unsafe fn sum16(self) -> u64;
+
+    /// Every 32-bit lane set to `d`.
+    unsafe fn splat32(d: u32) -> Self;
+    /// Per 32-bit lane, signed: all ones where `self > o`, else 0.
+    unsafe fn gt_i32(self, o: Self) -> Self;
+    /// Per 32-bit lane, wrapping.
+    unsafe fn add32(self, o: Self) -> Self;
+    /// Per 32-bit lane, wrapping.
+    unsafe fn sub32(self, o: Self) -> Self;
+    /// Per 16-bit lane, logical shift left by `N` (1..=15).
+    unsafe fn shl16<const N: i32>(self) -> Self;
+    /// Per 16-bit lane, logical shift right by `N` (1..=15).
+    unsafe fn shr16<const N: i32>(self) -> Self;
+    /// Per 32-bit lane, logical shift left by `N` (1..=31).
+    unsafe fn shl32<const N: i32>(self) -> Self;
+    /// Per 32-bit lane, logical shift right by `N` (1..=31).
+    unsafe fn shr32<const N: i32>(self) -> Self;
+    /// Bit `k` is the high bit of byte `k` (`BYTES` bits).
+    unsafe fn bitmask(self) -> u64;
+    /// The bytes zero-extended to 16-bit lanes, in memory order: the first half of the bytes
+    /// in the first vector, the second half in the second.
+    unsafe fn widen8(self) -> (Self, Self);
+    /// The 16-bit lanes of `self` then `hi`, narrowed to bytes with signed saturation, in
+    /// memory order (lanes in `-128..=127`, such as ASCII units and compare masks, are exact).
+    unsafe fn pack16(self, hi: Self) -> Self;
+    /// The 16-bit lanes of `self` and `o` interleaved, in memory order: 32-bit lane `k` of
+    /// the pair is `self[k] | o[k] << 16` (the first half of the lanes in the first vector).
+    unsafe fn zip16(self, o: Self) -> (Self, Self);
+}
+
+/// Levels with a full byte shuffle inside each 16-byte lane (AVX2 `vpshufb`, NEON `tbl`),
+/// used by the transcoders. "Windows" are the 16-byte lanes: one for 128-bit levels, two for
+/// AVX2, each fed from its own address so consecutive windows can overlap in memory.
+pub(crate) trait Shuffle: Lookup {
+    /// Per byte within each 16-byte lane: `self[idx & 15]`, or 0 where `idx >= 0x80`.
+    unsafe fn shuffle(self, idx: Self) -> Self;
+    /// Window `k` loaded from the 16 bytes at `p[k]` (128-bit levels read only `p0`).
+    ///
+    /// # Safety
+    /// The 16 bytes at each address the level reads are readable.
+    unsafe fn load_windows(p0: *const u8, p1: *const u8) -> Self;
+    /// Window `k` stored to the 16 bytes at `q[k]`, `q0` first (128-bit levels write only
+    /// `q0`).
+    ///
+    /// # Safety
+    /// The 16 bytes at each address the level writes are writable.
+    unsafe fn store_windows(self, q0: *mut u8, q1: *mut u8);
+
+    /// Whether [`Shuffle::extract_bits`] and [`Shuffle::deposit_bits`] are single
+    /// instructions (BMI2); kernels pick bit-parallel block algorithms only then.
+    const FAST_BIT_SCATTER: bool = false;
+    /// The bits of `a` selected by `m`, packed to the bottom (BMI2 `pext`).
+    #[inline(always)]
+    unsafe fn extract_bits(a: u64, m: u64) -> u64 {
+        let (mut m, mut out, mut bit) = (m, 0, 0);
+        while m != 0 {
+            out |= (a >> m.trailing_zeros() & 1) << bit;
+            bit += 1;
+            m &= m - 1;
+        }
+        out
+    }
+    /// The low bits of `a` spread to the positions of the bits of `m` (BMI2 `pdep`).
+    #[inline(always)]
+    unsafe fn deposit_bits(a: u64, m: u64) -> u64 {
+        let (mut m, mut out, mut bit) = (m, 0, 0);
+        while m != 0 {
+            out |= (a >> bit & 1) << m.trailing_zeros();
+            bit += 1;
+            m &= m - 1;
+        }
+        out
+    }
 }
 
 /// Levels with a 16-entry byte table lookup (SSSE3 `pshufb` inside AVX2, NEON `tbl`).

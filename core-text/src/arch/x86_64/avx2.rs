@@ -3,9 +3,9 @@
 //! Every method is only called from code compiled with `#[target_feature(enable = "avx2,...")]`
 //! and reached through the AVX2 kernel table, which exists only after detection succeeded.
 
-use crate::arch::generic::vector::{Lookup, Vector};
-use crate::arch::generic::{count, utf16_check, utf8_validate};
-use crate::arch::{kernel_table, scalar, Level};
+use crate::arch::generic::vector::{Lookup, Shuffle, Vector};
+use crate::arch::generic::{count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
+use crate::arch::{kernel_table, Level};
 use core::arch::x86_64::*;
 
 /// A 256-bit AVX2 register.
@@ -142,6 +142,100 @@ impl Vector for V256 {
             lo.sum8() + (hi.sum8() << 8)
         })
     }
+    #[inline(always)]
+    unsafe fn splat32(d: u32) -> Self {
+        avx2!(V256(_mm256_set1_epi32(d as i32)))
+    }
+    #[inline(always)]
+    unsafe fn gt_i32(self, o: Self) -> Self {
+        avx2!(V256(_mm256_cmpgt_epi32(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn add32(self, o: Self) -> Self {
+        avx2!(V256(_mm256_add_epi32(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn sub32(self, o: Self) -> Self {
+        avx2!(V256(_mm256_sub_epi32(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        avx2!(V256(_mm256_slli_epi16::<N>(self.0)))
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        avx2!(V256(_mm256_srli_epi16::<N>(self.0)))
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        avx2!(V256(_mm256_slli_epi32::<N>(self.0)))
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        avx2!(V256(_mm256_srli_epi32::<N>(self.0)))
+    }
+    #[inline(always)]
+    unsafe fn bitmask(self) -> u64 {
+        avx2!(_mm256_movemask_epi8(self.0) as u32 as u64)
+    }
+    #[inline(always)]
+    unsafe fn widen8(self) -> (Self, Self) {
+        avx2!((
+            V256(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(self.0))),
+            V256(_mm256_cvtepu8_epi16(_mm256_extracti128_si256::<1>(self.0)))
+        ))
+    }
+    // packs/unpack work inside 128-bit lanes; the 64-bit permutes restore memory order.
+    #[inline(always)]
+    unsafe fn pack16(self, hi: Self) -> Self {
+        avx2!(V256(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi16(self.0, hi.0))))
+    }
+    #[inline(always)]
+    unsafe fn zip16(self, o: Self) -> (Self, Self) {
+        avx2!({
+            let a = _mm256_permute4x64_epi64::<0xD8>(self.0);
+            let b = _mm256_permute4x64_epi64::<0xD8>(o.0);
+            (V256(_mm256_unpacklo_epi16(a, b)), V256(_mm256_unpackhi_epi16(a, b)))
+        })
+    }
+}
+
+impl Shuffle for V256 {
+    const FAST_BIT_SCATTER: bool = true;
+    #[inline(always)]
+    unsafe fn extract_bits(a: u64, m: u64) -> u64 {
+        // SAFETY: BMI2 is part of this level's detected features.
+        unsafe { _pext_u64(a, m) }
+    }
+    #[inline(always)]
+    unsafe fn deposit_bits(a: u64, m: u64) -> u64 {
+        // SAFETY: BMI2 is part of this level's detected features.
+        unsafe { _pdep_u64(a, m) }
+    }
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        avx2!(V256(_mm256_shuffle_epi8(self.0, idx.0)))
+    }
+    #[inline(always)]
+    unsafe fn load_windows(p0: *const u8, p1: *const u8) -> Self {
+        // SAFETY: the caller guarantees 16 readable bytes at `p0` and at `p1`; AVX2 per the
+        // trait contract.
+        unsafe {
+            V256(_mm256_inserti128_si256::<1>(
+                _mm256_castsi128_si256(_mm_loadu_si128(p0.cast())),
+                _mm_loadu_si128(p1.cast()),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn store_windows(self, q0: *mut u8, q1: *mut u8) {
+        // SAFETY: the caller guarantees 16 writable bytes at `q0` and at `q1`; AVX2 per the
+        // trait contract.
+        unsafe {
+            _mm_storeu_si128(q0.cast(), _mm256_castsi256_si128(self.0));
+            _mm_storeu_si128(q1.cast(), _mm256_extracti128_si256::<1>(self.0));
+        }
+    }
 }
 
 impl Lookup for V256 {
@@ -170,6 +264,6 @@ kernel_table! {
     utf8_count_chars = count::count_chars::<V256> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V256> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V256> => fn(src: &[u16]) -> Result<usize, usize>;
-    utf8_to_utf16 = scalar::utf8::to_utf16_kernel => fn(src: &[u8], dst: &mut [u16]) -> usize;
-    utf16_to_utf8 = scalar::utf16::to_utf8_kernel => fn(src: &[u16], dst: &mut [u8]) -> usize;
+    utf8_to_utf16 = utf8_to_utf16::to_utf16::<V256> => fn(src: &[u8], dst: &mut [u16]) -> usize;
+    utf16_to_utf8 = utf16_to_utf8::to_utf8::<V256> => fn(src: &[u16], dst: &mut [u8]) -> usize;
 }

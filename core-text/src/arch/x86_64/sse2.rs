@@ -2,10 +2,14 @@
 //!
 //! SSE2 has no byte table lookup (`pshufb` is SSSE3), so UTF-8 validation here scans ASCII runs
 //! with vectors and checks the non-ASCII sequences between them with the exact scalar code.
-//! Counting, UTF-16 pairing and the transcoders use the full vector algorithms.
+//! Counting and UTF-16 pairing use the full vector algorithms. The transcoders' shuffle paths
+//! need `pshufb` too: here UTF-8 -> UTF-16 vectorizes ASCII, 2-byte and 4-byte runs and
+//! UTF-16 -> UTF-8 ASCII runs, with the exact scalar code for the rest.
 
-use crate::arch::generic::{count, utf16_check, utf8_validate, vector::Vector};
-use crate::arch::{kernel_table, scalar, Level};
+use crate::arch::generic::{
+    count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate, vector::Vector,
+};
+use crate::arch::{kernel_table, Level};
 use core::arch::x86_64::*;
 
 /// A 128-bit SSE2 register.
@@ -145,6 +149,69 @@ impl Vector for V128 {
             lo.sum8() + (hi.sum8() << 8)
         }
     }
+    #[inline(always)]
+    unsafe fn splat32(d: u32) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_set1_epi32(d as i32)) }
+    }
+    #[inline(always)]
+    unsafe fn gt_i32(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_cmpgt_epi32(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn add32(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_add_epi32(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn sub32(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_sub_epi32(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_slli_epi16::<N>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_srli_epi16::<N>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_slli_epi32::<N>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_srli_epi32::<N>(self.0)) }
+    }
+    #[inline(always)]
+    unsafe fn bitmask(self) -> u64 {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
+    }
+    #[inline(always)]
+    unsafe fn widen8(self) -> (Self, Self) {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe {
+            let z = _mm_setzero_si128();
+            (V128(_mm_unpacklo_epi8(self.0, z)), V128(_mm_unpackhi_epi8(self.0, z)))
+        }
+    }
+    #[inline(always)]
+    unsafe fn pack16(self, hi: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_packs_epi16(self.0, hi.0)) }
+    }
+    #[inline(always)]
+    unsafe fn zip16(self, o: Self) -> (Self, Self) {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { (V128(_mm_unpacklo_epi16(self.0, o.0)), V128(_mm_unpackhi_epi16(self.0, o.0))) }
+    }
 }
 
 kernel_table! {
@@ -154,6 +221,6 @@ kernel_table! {
     utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
-    utf8_to_utf16 = scalar::utf8::to_utf16_kernel => fn(src: &[u8], dst: &mut [u16]) -> usize;
-    utf16_to_utf8 = scalar::utf16::to_utf8_kernel => fn(src: &[u16], dst: &mut [u8]) -> usize;
+    utf8_to_utf16 = utf8_to_utf16::to_utf16_no_shuffle::<V128> => fn(src: &[u8], dst: &mut [u16]) -> usize;
+    utf16_to_utf8 = utf16_to_utf8::to_utf8_no_shuffle::<V128> => fn(src: &[u16], dst: &mut [u8]) -> usize;
 }

@@ -1,0 +1,465 @@
+//! The `core-text` cases: UTF-8/UTF-16 validation, counting and transcoding, ours beside
+//! `simdutf8`, `encoding_rs` and std on the same inputs, plus the seed cases B-TXT-01 and
+//! B-TXT-02.
+//!
+//! Case names are `core-text/<module>/<operation>/<corpus>/<size>`; the size is that of the
+//! UTF-8 corpus, and UTF-16 inputs are that corpus transcoded (their byte count, used for
+//! GB/s, is twice their length in units).
+//!
+//! Peers and their semantics, so the comparisons are like for like:
+//! - `simdutf8-basic` is a yes/no validator (like our `validate`); `simdutf8-compat` and
+//!   `std::str::from_utf8` report std's error position (like our `from_utf8`).
+//! - `encoding_rs::mem::convert_str_to_utf16` transcodes a `&str` (no validation), as our
+//!   `utf8::to_utf16` does; `convert_utf8_to_utf16_without_replacement` validates, as our
+//!   `utf8::to_utf16_from_bytes` does. `convert_utf16_to_utf8` replaces unpaired surrogates
+//!   where our `utf16::to_utf8` reports them: on the valid inputs used here both do the same
+//!   work.
+//! - std has no UTF-16 → UTF-8 length: its peer is the `char::decode_utf16` loop, and
+//!   `encoding_rs` has no such count at all.
+
+use crate::case::{size_label, Case, Function, Role, Seed};
+use crate::corpus::{self, Corpus};
+use core_text::utf16::Utf16Error;
+use core_text::utf8::Utf8Error;
+use core_text::{utf16, utf8, Backend, BufferTooSmall, TranscodeError};
+use std::rc::Rc;
+
+/// The `core-text` API our functions call: [`Auto`] (the free functions, best level) or a
+/// [`Backend`] pinned to one level.
+pub trait Api: Copy + 'static {
+    /// [`utf8::validate`].
+    fn utf8_validate(self, src: &[u8]) -> bool;
+    /// [`utf8::from_utf8`].
+    fn utf8_from_utf8(self, src: &[u8]) -> Result<&str, Utf8Error>;
+    /// [`utf8::utf16_len`].
+    fn utf8_utf16_len(self, src: &[u8]) -> Result<usize, Utf8Error>;
+    /// [`utf8::count_chars`].
+    fn utf8_count_chars(self, s: &str) -> usize;
+    /// [`utf8::to_utf16`].
+    fn utf8_to_utf16(self, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall>;
+    /// [`utf8::to_utf16_vec`].
+    fn utf8_to_utf16_vec(self, s: &str) -> Vec<u16>;
+    /// [`utf8::to_utf16_from_bytes`].
+    fn utf8_to_utf16_from_bytes(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>>;
+    /// [`utf16::validate`].
+    fn utf16_validate(self, src: &[u16]) -> bool;
+    /// [`utf16::utf8_len`].
+    fn utf16_utf8_len(self, src: &[u16]) -> Result<usize, Utf16Error>;
+    /// [`utf16::to_utf8`].
+    fn utf16_to_utf8(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf16Error>>;
+    /// [`utf16::to_string`].
+    fn utf16_to_string(self, src: &[u16]) -> Result<String, Utf16Error>;
+    /// [`utf16::to_string_lossy`].
+    fn utf16_to_string_lossy(self, src: &[u16]) -> String;
+}
+
+/// The free functions of `core-text`: runtime dispatch to [`core_text::Level::best`], exactly
+/// what a user calls.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Auto;
+
+impl Api for Auto {
+    fn utf8_validate(self, src: &[u8]) -> bool {
+        utf8::validate(src)
+    }
+    fn utf8_from_utf8(self, src: &[u8]) -> Result<&str, Utf8Error> {
+        utf8::from_utf8(src)
+    }
+    fn utf8_utf16_len(self, src: &[u8]) -> Result<usize, Utf8Error> {
+        utf8::utf16_len(src)
+    }
+    fn utf8_count_chars(self, s: &str) -> usize {
+        utf8::count_chars(s)
+    }
+    fn utf8_to_utf16(self, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
+        utf8::to_utf16(s, dst)
+    }
+    fn utf8_to_utf16_vec(self, s: &str) -> Vec<u16> {
+        utf8::to_utf16_vec(s)
+    }
+    fn utf8_to_utf16_from_bytes(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        utf8::to_utf16_from_bytes(src, dst)
+    }
+    fn utf16_validate(self, src: &[u16]) -> bool {
+        utf16::validate(src)
+    }
+    fn utf16_utf8_len(self, src: &[u16]) -> Result<usize, Utf16Error> {
+        utf16::utf8_len(src)
+    }
+    fn utf16_to_utf8(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        utf16::to_utf8(src, dst)
+    }
+    fn utf16_to_string(self, src: &[u16]) -> Result<String, Utf16Error> {
+        utf16::to_string(src)
+    }
+    fn utf16_to_string_lossy(self, src: &[u16]) -> String {
+        utf16::to_string_lossy(src)
+    }
+}
+
+impl Api for Backend {
+    fn utf8_validate(self, src: &[u8]) -> bool {
+        Backend::utf8_validate(&self, src)
+    }
+    fn utf8_from_utf8(self, src: &[u8]) -> Result<&str, Utf8Error> {
+        Backend::utf8_from_utf8(&self, src)
+    }
+    fn utf8_utf16_len(self, src: &[u8]) -> Result<usize, Utf8Error> {
+        Backend::utf8_utf16_len(&self, src)
+    }
+    fn utf8_count_chars(self, s: &str) -> usize {
+        Backend::utf8_count_chars(&self, s)
+    }
+    fn utf8_to_utf16(self, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
+        Backend::utf8_to_utf16(&self, s, dst)
+    }
+    fn utf8_to_utf16_vec(self, s: &str) -> Vec<u16> {
+        Backend::utf8_to_utf16_vec(&self, s)
+    }
+    fn utf8_to_utf16_from_bytes(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        Backend::utf8_to_utf16_from_bytes(&self, src, dst)
+    }
+    fn utf16_validate(self, src: &[u16]) -> bool {
+        Backend::utf16_validate(&self, src)
+    }
+    fn utf16_utf8_len(self, src: &[u16]) -> Result<usize, Utf16Error> {
+        Backend::utf16_utf8_len(&self, src)
+    }
+    fn utf16_to_utf8(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        Backend::utf16_to_utf8(&self, src, dst)
+    }
+    fn utf16_to_string(self, src: &[u16]) -> Result<String, Utf16Error> {
+        Backend::utf16_to_string(&self, src)
+    }
+    fn utf16_to_string_lossy(self, src: &[u16]) -> String {
+        Backend::utf16_to_string_lossy(&self, src)
+    }
+}
+
+/// Sizes of the UTF-8 validation cases, on every corpus.
+pub const VALIDATE_SIZES: [usize; 4] = [64, 1 << 10, 64 << 10, 1 << 20];
+/// Sizes of the short-input validation cases (ASCII and mixed only).
+pub const SMALL_SIZES: [usize; 4] = [8, 16, 32, 63];
+/// Size of the UTF-8 corpus behind the counting and transcoding cases.
+pub const BULK_SIZE: usize = 64 << 10;
+
+const OURS: Role = Role::Ours;
+const fn vs(name: &'static str) -> Role {
+    Role::Peer { vs: name }
+}
+
+/// Every `core-text` case, ours through `api`.
+pub fn cases<A: Api>(api: A) -> Vec<Case> {
+    let mut out = seed_cases(api);
+    for corpus in [Corpus::Ascii, Corpus::Mixed] {
+        for size in SMALL_SIZES {
+            out.push(utf8_validate(api, corpus, size));
+        }
+    }
+    for size in VALIDATE_SIZES {
+        for corpus in Corpus::ALL {
+            out.push(utf8_validate(api, corpus, size));
+        }
+    }
+    type Make<A> = fn(A, Corpus, String) -> Case;
+    let bulk: [Make<A>; 10] = [
+        utf8_count_chars,
+        utf8_utf16_len,
+        utf16_validate,
+        utf16_utf8_len,
+        utf8_to_utf16_vec,
+        utf8_to_utf16,
+        utf8_to_utf16_from_bytes,
+        utf16_to_string,
+        utf16_to_utf8,
+        utf16_to_string_lossy,
+    ];
+    for make in bulk {
+        for corpus in Corpus::ALL {
+            out.push(make(api, corpus, corpus::generate(corpus, BULK_SIZE)));
+        }
+    }
+    out
+}
+
+fn case(op: &'static str, corpus: Corpus, size: usize, bytes: usize) -> Case {
+    Case {
+        op,
+        input: format!("{corpus}/{}", size_label(size)),
+        bytes: Some(bytes as u64),
+        size: Some(size),
+        seed: None,
+        functions: Vec::new(),
+    }
+}
+
+/// B-TXT-01 `ValidWithSurrogatePairs` and B-TXT-02 `Utf8GetCharCount`.
+pub fn seed_cases<A: Api>(api: A) -> Vec<Case> {
+    let units: Rc<[u16]> = corpus::valid_with_surrogate_pairs().into();
+    let pairs = Case {
+        op: "core-text/seed",
+        input: "ValidWithSurrogatePairs".into(),
+        bytes: Some(units.len() as u64 * 2),
+        size: None,
+        seed: Some(Seed { id: "B-TXT-01", net10_ns: 2994.0, net11_ns: 856.8 }),
+        functions: vec![
+            Function::new("core", OURS, units.clone(), move |u: &mut Rc<[u16]>| {
+                api.utf16_utf8_len(u).ok()
+            }),
+            Function::new("std", vs("core"), units, |u: &mut Rc<[u16]>| std_utf8_len(u)),
+        ],
+    };
+    let bytes: Rc<[u8]> = corpus::utf8_get_char_count().into();
+    let count = Case {
+        op: "core-text/seed",
+        input: "Utf8GetCharCount".into(),
+        bytes: Some(bytes.len() as u64),
+        size: None,
+        seed: Some(Seed { id: "B-TXT-02", net10_ns: 443.5, net11_ns: 210.6 }),
+        functions: utf16_len_functions(api, bytes),
+    };
+    vec![pairs, count]
+}
+
+/// The std way to count the UTF-8 length of UTF-16 (validating pairs).
+fn std_utf8_len(units: &[u16]) -> Option<usize> {
+    char::decode_utf16(units.iter().copied())
+        .map(|r| r.map(|c| c.len_utf8()))
+        .sum::<Result<usize, _>>()
+        .ok()
+}
+
+fn utf16_len_functions<A: Api>(api: A, bytes: Rc<[u8]>) -> Vec<Function> {
+    vec![
+        Function::new("core", OURS, bytes.clone(), move |b: &mut Rc<[u8]>| {
+            api.utf8_utf16_len(b).ok()
+        }),
+        Function::new("std", vs("core"), bytes.clone(), |b: &mut Rc<[u8]>| {
+            std::str::from_utf8(b).map(|s| s.encode_utf16().count()).ok()
+        }),
+        Function::new("simdutf8+count", vs("core"), bytes, |b: &mut Rc<[u8]>| {
+            simdutf8::basic::from_utf8(b).map(|s| s.encode_utf16().count()).ok()
+        }),
+    ]
+}
+
+/// `core-text/utf8/validate/<corpus>/<size>`.
+pub fn utf8_validate<A: Api>(api: A, corpus: Corpus, size: usize) -> Case {
+    let bytes: Rc<[u8]> = corpus::generate(corpus, size).into_bytes().into();
+    let mut c = case("core-text/utf8/validate", corpus, size, size);
+    c.functions = vec![
+        Function::new("core", OURS, bytes.clone(), move |b: &mut Rc<[u8]>| api.utf8_validate(b)),
+        Function::new("core-from_utf8", OURS, bytes.clone(), move |b: &mut Rc<[u8]>| {
+            api.utf8_from_utf8(b).is_ok()
+        }),
+        Function::new("simdutf8-basic", vs("core"), bytes.clone(), |b: &mut Rc<[u8]>| {
+            simdutf8::basic::from_utf8(b).is_ok()
+        }),
+        Function::new(
+            "simdutf8-compat",
+            vs("core-from_utf8"),
+            bytes.clone(),
+            |b: &mut Rc<[u8]>| simdutf8::compat::from_utf8(b).is_ok(),
+        ),
+        Function::new("std", vs("core-from_utf8"), bytes, |b: &mut Rc<[u8]>| {
+            std::str::from_utf8(b).is_ok()
+        }),
+    ];
+    c
+}
+
+fn utf8_count_chars<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let mut c = case("core-text/utf8/count_chars", corpus, BULK_SIZE, text.len());
+    let s: Rc<str> = text.into();
+    c.functions = vec![
+        Function::new("core", OURS, s.clone(), move |s: &mut Rc<str>| api.utf8_count_chars(s)),
+        Function::new("std", vs("core"), s, |s: &mut Rc<str>| s.chars().count()),
+    ];
+    c
+}
+
+fn utf8_utf16_len<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let mut c = case("core-text/utf8/utf16_len", corpus, BULK_SIZE, text.len());
+    c.functions = utf16_len_functions(api, text.into_bytes().into());
+    c
+}
+
+fn units_of(text: &str) -> Rc<[u16]> {
+    text.encode_utf16().collect::<Vec<u16>>().into()
+}
+
+fn utf16_validate<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let u = units_of(&text);
+    let mut c = case("core-text/utf16/validate", corpus, BULK_SIZE, u.len() * 2);
+    c.functions = vec![
+        Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| api.utf16_validate(u)),
+        Function::new("encoding_rs", vs("core"), u.clone(), |u: &mut Rc<[u16]>| {
+            encoding_rs::mem::utf16_valid_up_to(u) == u.len()
+        }),
+        Function::new("std", vs("core"), u, |u: &mut Rc<[u16]>| {
+            char::decode_utf16(u.iter().copied()).all(|r| r.is_ok())
+        }),
+    ];
+    c
+}
+
+fn utf16_utf8_len<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let u = units_of(&text);
+    let mut c = case("core-text/utf16/utf8_len", corpus, BULK_SIZE, u.len() * 2);
+    c.functions = vec![
+        Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| api.utf16_utf8_len(u).ok()),
+        Function::new("std", vs("core"), u, |u: &mut Rc<[u16]>| std_utf8_len(u)),
+    ];
+    c
+}
+
+fn utf8_to_utf16_vec<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let mut c = case("core-text/utf8/to_utf16_vec", corpus, BULK_SIZE, text.len());
+    let s: Rc<str> = text.into();
+    c.functions = vec![
+        Function::new("core", OURS, s.clone(), move |s: &mut Rc<str>| api.utf8_to_utf16_vec(s)),
+        Function::new("std", vs("core"), s, |s: &mut Rc<str>| {
+            s.encode_utf16().collect::<Vec<u16>>()
+        }),
+    ];
+    c
+}
+
+fn utf8_to_utf16<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let mut c = case("core-text/utf8/to_utf16", corpus, BULK_SIZE, text.len());
+    // encoding_rs wants `dst.len() >= src.len()`; ours is fine with that too.
+    let out_len = text.len() + 1;
+    let s: Rc<str> = text.into();
+    c.functions = vec![
+        Function::buffered("core", OURS, s.clone(), out_len, move |s: &Rc<str>, d: &mut [u16]| {
+            api.utf8_to_utf16(s, d).expect("a buffer of s.len() units is large enough")
+        }),
+        Function::buffered("encoding_rs", vs("core"), s, out_len, |s: &Rc<str>, d: &mut [u16]| {
+            encoding_rs::mem::convert_str_to_utf16(s, d)
+        }),
+    ];
+    c
+}
+
+fn utf8_to_utf16_from_bytes<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let mut c = case("core-text/utf8/to_utf16_from_bytes", corpus, BULK_SIZE, text.len());
+    let out_len = text.len() + 1;
+    let b: Rc<[u8]> = text.into_bytes().into();
+    c.functions = vec![
+        Function::buffered("core", OURS, b.clone(), out_len, move |b: &Rc<[u8]>, d: &mut [u16]| {
+            api.utf8_to_utf16_from_bytes(b, d).expect("valid input, large enough buffer")
+        }),
+        Function::buffered("encoding_rs", vs("core"), b, out_len, |b: &Rc<[u8]>, d: &mut [u16]| {
+            encoding_rs::mem::convert_utf8_to_utf16_without_replacement(b, d).expect("valid input")
+        }),
+    ];
+    c
+}
+
+fn utf16_to_string<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let u = units_of(&text);
+    let mut c = case("core-text/utf16/to_string", corpus, BULK_SIZE, u.len() * 2);
+    c.functions = vec![
+        Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| {
+            api.utf16_to_string(u).ok()
+        }),
+        Function::new("std", vs("core"), u, |u: &mut Rc<[u16]>| String::from_utf16(u).ok()),
+    ];
+    c
+}
+
+fn utf16_to_utf8<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let u = units_of(&text);
+    let mut c = case("core-text/utf16/to_utf8", corpus, BULK_SIZE, u.len() * 2);
+    // encoding_rs wants `dst.len() >= 3 * src.len()`.
+    let out_len = u.len() * 3;
+    c.functions = vec![
+        Function::buffered("core", OURS, u.clone(), out_len, move |u: &Rc<[u16]>, d: &mut [u8]| {
+            api.utf16_to_utf8(u, d).expect("valid input, large enough buffer")
+        }),
+        Function::buffered("encoding_rs", vs("core"), u, out_len, |u: &Rc<[u16]>, d: &mut [u8]| {
+            encoding_rs::mem::convert_utf16_to_utf8(u, d)
+        }),
+    ];
+    c
+}
+
+fn utf16_to_string_lossy<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let u = units_of(&text);
+    let mut c = case("core-text/utf16/to_string_lossy", corpus, BULK_SIZE, u.len() * 2);
+    c.functions = vec![
+        Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| {
+            api.utf16_to_string_lossy(u)
+        }),
+        Function::new("std", vs("core"), u, |u: &mut Rc<[u16]>| String::from_utf16_lossy(u)),
+    ];
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_case_agrees_at_every_level() {
+        for backend in Backend::all() {
+            for mut case in seed_cases(backend) {
+                case.check().unwrap();
+            }
+            for corpus in Corpus::ALL {
+                utf8_validate(backend, corpus, 63).check().unwrap();
+                utf8_validate(backend, corpus, 1024).check().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn all_cases_agree() {
+        for mut case in cases(Auto) {
+            case.check().unwrap();
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_ours_come_first() {
+        let all = cases(Auto);
+        let mut names: Vec<String> = all.iter().map(Case::name).collect();
+        assert!(names.contains(&"core-text/utf8/validate/ascii/64KiB".to_string()));
+        assert!(names.contains(&"core-text/seed/ValidWithSurrogatePairs".to_string()));
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), all.len());
+        for case in &all {
+            assert_eq!(case.functions[0].role, Role::Ours, "{}", case.name());
+            for f in &case.functions {
+                if let Role::Peer { vs } = f.role {
+                    assert!(case.functions.iter().any(|g| g.name == vs && g.role == Role::Ours));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Transcoding well-formed UTF-16 to UTF-8 over vectors.
+//!
+//! ```text
+//! while a full step (BYTES units) of input and 4 * BYTES bytes of output room remain:
+//!     no unit >= 0x80:   pack the units to bytes                                  (ASCII)
+//!     [shuffle levels] otherwise, per unit u (16-bit lanes):
+//!         lead  = u (ASCII) or 0xE0 | u >> 12 (3-byte lead)
+//!         tail  = [0x80 | (u >> 6) & 0x3F, 0x80 | u & 0x3F]      (last two bytes of 3)
+//!                 | 0x40 in the first byte when u < 0x800        (2-byte: 0xC0 | u >> 6)
+//!                 high surrogate: the first two bytes of its 4-byte sequence
+//!                 low surrogate:  the last two (two bits come from the unit before it)
+//!         32-bit lanes [lead, -, tail0, tail1]; per 4 units, a shuffle keyed by which
+//!         units are ASCII (keep lead) and which are 3-byte (keep lead and tail) packs the
+//!         bytes; the key's length table advances the output
+//!     [SSE2, no byte shuffle] otherwise the exact scalar code for the step
+//! the tail in scalar code
+//! ```
+//!
+//! Splitting each 4-byte sequence across its two surrogates makes every unit produce 1, 2 or
+//! 3 bytes independently, so one 256-entry table (generated below) covers all input. A step
+//! whose last unit is a high surrogate hands that unit (its two bytes are the step's last
+//! two) to the next step, so steps and the scalar tail always start on a pair boundary.
+
+use super::vector::{Shuffle, Vector};
+use crate::arch::scalar::utf16 as scalar;
+
+/// Per key (`ascii nibble | three_byte nibble << 4`, 4 units): the packing shuffle of the
+/// 32-bit lanes `[lead, -, tail0, tail1]`.
+static PACK_SHUFFLES: [[u8; 16]; 256] = pack_shuffles();
+/// Per key: the bytes the 4 units produce.
+static PACK_LENGTHS: [u8; 256] = pack_lengths();
+
+/// The bytes unit `k` of a key keeps, as `(count, [offsets in its 32-bit lane])`.
+const fn kept(key: usize, k: usize) -> (usize, [usize; 3]) {
+    if key >> k & 1 == 1 {
+        (1, [0, 0, 0])
+    } else if key >> (k + 4) & 1 == 1 {
+        (3, [0, 2, 3])
+    } else {
+        (2, [2, 3, 0])
+    }
+}
+
+const fn pack_shuffles() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut out = 0;
+        let mut k = 0;
+        while k < 4 {
+            let (count, offsets) = kept(key, k);
+            let mut b = 0;
+            while b < count {
+                t[key][out] = (4 * k + offsets[b]) as u8;
+                out += 1;
+                b += 1;
+            }
+            k += 1;
+        }
+        key += 1;
+    }
+    t
+}
+
+const fn pack_lengths() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut k = 0;
+        while k < 4 {
+            t[key] += kept(key, k).0 as u8;
+            k += 1;
+        }
+        key += 1;
+    }
+    t
+}
+
+/// Per 16-bit lane: `a` where `mask` is all ones, else `b`.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn select<V: Vector>(mask: V, a: V, b: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe { b.xor(a.xor(b).and(mask)) }
+}
+
+/// The shared driver: ASCII steps in place, anything else through `mixed`, which takes
+/// `(src, i, dst, o)` at a pair boundary with `i + BYTES <= src.len()` and
+/// `o + 4 * BYTES <= dst.len()`, and returns `(units read, bytes written)` ending on a pair
+/// boundary, with at least one unit read.
+///
+/// # Safety
+/// `src` is well-formed UTF-16 and `dst` holds at least as many bytes as it needs; the CPU
+/// supports `V`'s level; `mixed` upholds the contract above.
+#[inline(always)]
+unsafe fn convert<V: Vector>(
+    src: &[u16],
+    dst: &mut [u8],
+    mut mixed: impl FnMut(&[u16], usize, &mut [u8], usize) -> (usize, usize),
+) -> usize {
+    let b = V::BYTES;
+    let n = src.len();
+    let (mut i, mut o) = (0, 0);
+    // SAFETY: reads stay below `i + BYTES <= n` units, writes below `o + BYTES` bytes, inside
+    // `dst` by the loop condition; CPU per contract.
+    unsafe {
+        while i + b <= n && o + 4 * b <= dst.len() {
+            let p = src.as_ptr().add(i).cast::<u8>();
+            let (x, y) = (V::load(p), V::load(p.add(b)));
+            if !x.or(y).and(V::splat16(0xFF80)).any() {
+                x.pack16(y).store(dst.as_mut_ptr().add(o));
+                i += b;
+                o += b;
+                continue;
+            }
+            let (di, d_o) = mixed(src, i, dst, o);
+            i += di;
+            o += d_o;
+        }
+    }
+    o + scalar::to_utf8(&src[i..], &mut dst[o..])
+}
+
+/// Transcodes well-formed UTF-16 to UTF-8 on levels with a byte shuffle; returns the bytes
+/// written.
+///
+/// # Safety
+/// `src` is well-formed UTF-16, `dst` holds at least as many bytes as it needs, and the CPU
+/// supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
+    let b = V::BYTES;
+    let windows = b / 16;
+    // SAFETY: forwarded contract. The step reads units `i .. i + BYTES` and writes packed groups of at most 12 bytes with 16-byte
+    // stores, the last one starting below `o + 3 * BYTES`: inside `o + 4 * BYTES`.
+    unsafe {
+        convert::<V>(src, dst, |src, i, dst, start| {
+            let p = src.as_ptr().add(i);
+            let units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
+            // The step starts on a pair boundary, so no low surrogate needs the unit before.
+            let before = [V::zero(), units[0]];
+            let mut parts = [V::zero(); 4];
+            let mut ascii = [V::zero(); 2];
+            let mut three = [V::zero(); 2];
+            for h in 0..2 {
+                let u = units[h];
+                let top5 = u.and(V::splat16(0xF800));
+                let is_short = top5.eq16(V::zero());
+                let is_surrogate = top5.eq16(V::splat16(0xD800));
+                ascii[h] = u.and(V::splat16(0xFF80)).eq16(V::zero());
+                three[h] = is_short.or(is_surrogate).xor(V::splat16(0xFFFF));
+                let mut tail = V::splat16(0x8080)
+                    .or(u.shr16::<6>().and(V::splat16(0x3F)))
+                    .or(u.and(V::splat16(0x3F)).shl16::<8>())
+                    .or(is_short.and(V::splat16(0x40)));
+                if is_surrogate.any() {
+                    let top6 = u.and(V::splat16(0xFC00));
+                    let is_high = top6.eq16(V::splat16(0xD800));
+                    let is_low = top6.eq16(V::splat16(0xDC00));
+                    // Low: 0x80 | (high & 3) << 4 | (low >> 6) & 0xF, then 0x80 | low & 0x3F.
+                    let prev = u.prev2(before[h]);
+                    let low_tail =
+                        tail.and(V::splat16(0xFFCF)).or(prev.and(V::splat16(3)).shl16::<4>());
+                    // High: with v = (high & 0x3FF) + 0x40 = code point >> 10,
+                    // 0xF0 | v >> 8, then 0x80 | (v >> 2) & 0x3F.
+                    let v = u.and(V::splat16(0x3FF)).add16(V::splat16(0x40));
+                    let high_tail = V::splat16(0x80F0)
+                        .or(v.shr16::<8>())
+                        .or(v.shr16::<2>().and(V::splat16(0x3F)).shl16::<8>());
+                    tail = select(is_low, low_tail, tail);
+                    tail = select(is_high, high_tail, tail);
+                }
+                let lead = select(ascii[h], u, u.shr16::<12>().or(V::splat16(0xE0)));
+                (parts[2 * h], parts[2 * h + 1]) = lead.zip16(tail);
+            }
+            // One bit per unit of the step.
+            let ascii = ascii[0].pack16(ascii[1]).bitmask();
+            let three = three[0].pack16(three[1]).bitmask();
+            let mut o = start;
+            for (g, part) in parts.iter().enumerate() {
+                // Part `g` holds 4 units per window, from unit `4 * windows * g` on.
+                let at = 4 * windows * g;
+                let k0 = (ascii >> at & 15 | (three >> at & 15) << 4) as usize;
+                let k1 = (ascii >> (at + 4) & 15 | (three >> (at + 4) & 15) << 4) as usize;
+                let k1 = if windows == 2 { k1 } else { 0 };
+                let shuffles =
+                    V::load_windows(PACK_SHUFFLES[k0].as_ptr(), PACK_SHUFFLES[k1].as_ptr());
+                let q = dst.as_mut_ptr().add(o);
+                let len0 = PACK_LENGTHS[k0] as usize;
+                part.shuffle(shuffles).store_windows(q, q.add(len0));
+                o += len0;
+                if windows == 2 {
+                    o += PACK_LENGTHS[k1] as usize;
+                }
+            }
+            // A high surrogate last: its bytes are the last two written; hand it over.
+            let carry = scalar::is_high(*p.add(b - 1)) as usize;
+            (b - carry, o - start - 2 * carry)
+        })
+    }
+}
+
+/// Transcodes well-formed UTF-16 to UTF-8 on levels without a byte shuffle (SSE2): vector
+/// ASCII steps, the exact scalar code for the other steps.
+///
+/// # Safety
+/// `src` is well-formed UTF-16, `dst` holds at least as many bytes as it needs, and the CPU
+/// supports `V`'s level.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) unsafe fn to_utf8_no_shuffle<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
+    // SAFETY: forwarded contract; the scalar step is bounds-checked.
+    unsafe {
+        convert::<V>(src, dst, |src, i, dst, o| {
+            // BYTES units, one more when that would split a pair.
+            let end = (i + V::BYTES).min(src.len());
+            let end = if scalar::is_high(src[end - 1]) { end + 1 } else { end }.min(src.len());
+            (end - i, scalar::to_utf8(&src[i..end], &mut dst[o..]))
+        })
+    }
+}
