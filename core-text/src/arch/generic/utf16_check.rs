@@ -201,12 +201,20 @@ unsafe fn scan<V: Vector, const COUNT: bool, const EARLY: bool>(
         if EARLY && st.error.any() {
             return Err(0);
         }
+        // Errors are tested once per group of blocks: a branch per block costs more than the
+        // few blocks an early exit can save (the resume point is the group's start).
+        const GROUP: usize = 4;
         while i + BLOCK <= n {
-            st.block::<COUNT>(p.add(i));
-            if EARLY && st.error.any() {
-                return Err(resume_point(src, i));
+            let group_start = i;
+            let mut k = 0;
+            while k < GROUP && i + BLOCK <= n {
+                st.block::<COUNT>(p.add(i));
+                i += BLOCK;
+                k += 1;
             }
-            i += BLOCK;
+            if EARLY && st.error.any() {
+                return Err(resume_point(src, group_start));
+            }
         }
         // The rest: whole vectors, then one ending at `n` that overlaps checked units.
         let start = i;
