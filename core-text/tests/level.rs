@@ -1,0 +1,135 @@
+//! [`Level`] and [`Backend`] selection: name parsing and printing, availability, the
+//! `CORE_SIMD_MAX` cap (whichever value this process runs with), and that `Backend::new`
+//! exists exactly for the available levels.
+
+use core_text::{Backend, Level};
+
+/// Every level with its documented name.
+const NAMED: [(Level, &str); 5] = [
+    (Level::Scalar, "scalar"),
+    (Level::Sse2, "sse2"),
+    (Level::Avx2, "avx2"),
+    (Level::Avx512, "avx512"),
+    (Level::Neon, "neon"),
+];
+
+/// The cap order documented on `CORE_SIMD_MAX`: scalar < 128-bit < AVX2 < AVX-512.
+fn rank(level: Level) -> u8 {
+    match level {
+        Level::Scalar => 0,
+        Level::Sse2 | Level::Neon => 1,
+        Level::Avx2 => 2,
+        Level::Avx512 => 3,
+        other => panic!("unknown level {other:?}: extend this test"),
+    }
+}
+
+/// The cap this process runs under, read the way the crate documents it.
+fn cap() -> Option<Level> {
+    std::env::var("CORE_SIMD_MAX").ok().and_then(|v| v.parse().ok())
+}
+
+#[test]
+fn names_round_trip() {
+    for (level, name) in NAMED {
+        assert_eq!(level.name(), name);
+        assert_eq!(level.to_string(), name);
+        assert_eq!(name.parse::<Level>(), Ok(level));
+        assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+        assert_eq!(name.to_ascii_uppercase().parse::<Level>(), Ok(level), "case-insensitive");
+        assert_eq!(format!(" {name}\n").parse::<Level>(), Ok(level), "surrounding space");
+    }
+}
+
+#[test]
+fn unknown_names_are_errors() {
+    for bad in ["", "sse", "sse3", "avx", "avx-2", "avx2x", "native", "best", "neon64", "scalar!"] {
+        let err = bad.parse::<Level>().expect_err(bad);
+        let msg = err.to_string();
+        for (_, name) in NAMED {
+            assert!(msg.contains(name), "{msg:?} lists the valid names");
+        }
+    }
+}
+
+#[test]
+fn available_levels() {
+    let available: Vec<Level> = Level::available().collect();
+    assert!(available.contains(&Level::Scalar), "{available:?}");
+    assert_eq!(available.last(), Some(&Level::Scalar), "best first, scalar last: {available:?}");
+    assert!(available.contains(&Level::best()), "best {} in {available:?}", Level::best());
+    assert_eq!(available.first(), Some(&Level::best()), "best is the first available");
+    for w in available.windows(2) {
+        assert!(rank(w[0]) >= rank(w[1]), "best first: {available:?}");
+    }
+    for l in &available {
+        assert!(l.is_available(), "{l} listed but not available");
+        assert_eq!(available.iter().filter(|m| *m == l).count(), 1, "{l} listed twice");
+    }
+}
+
+#[test]
+fn backend_exists_exactly_for_available_levels() {
+    let available: Vec<Level> = Level::available().collect();
+    for (level, _) in NAMED {
+        let b = Backend::new(level);
+        // `Backend::new` ignores the cap: it says what the CPU can run.
+        assert_eq!(b.is_some(), level.is_available(), "{level}");
+        if let Some(b) = b {
+            assert_eq!(b.level(), level);
+            assert!(format!("{b:?}").contains(&format!("{level:?}")), "{b:?}");
+        }
+        if available.contains(&level) {
+            assert!(b.is_some(), "{level} available without a backend");
+        }
+    }
+    let all: Vec<Level> = Backend::all().map(|b| b.level()).collect();
+    assert_eq!(all, available);
+    assert_eq!(Backend::best().level(), Level::best());
+}
+
+#[test]
+fn cap_is_respected() {
+    let available: Vec<Level> = Level::available().collect();
+    match cap() {
+        Some(cap) => {
+            for l in &available {
+                assert!(rank(*l) <= rank(cap), "{l} above CORE_SIMD_MAX={cap}");
+            }
+            if cap == Level::Scalar {
+                assert_eq!(available, [Level::Scalar]);
+            }
+        }
+        None => {
+            // Uncapped: every level the CPU has is listed.
+            for (level, _) in NAMED {
+                assert_eq!(available.contains(&level), level.is_available(), "{level}");
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn x86_64_detection() {
+    assert!(Level::Sse2.is_available(), "SSE2 is the x86_64 baseline");
+    assert!(!Level::Neon.is_available());
+    let avx2 = std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("popcnt");
+    assert_eq!(Level::Avx2.is_available(), avx2, "AVX2 level = AVX2 + BMI1 + BMI2 + POPCNT");
+    if cap().is_none() && avx2 {
+        assert!(rank(Level::best()) >= rank(Level::Avx2), "best = {}", Level::best());
+    }
+}
+
+#[cfg(target_arch = "aarch64")]
+#[test]
+fn aarch64_detection() {
+    assert!(Level::Neon.is_available(), "NEON is the aarch64 baseline");
+    assert!(!Level::Sse2.is_available() && !Level::Avx2.is_available());
+    if cap().is_none() {
+        assert_eq!(Level::best(), Level::Neon);
+    }
+}

@@ -1,0 +1,108 @@
+//! Named UTF-16 edge cases, each run through the padding runner against std: with every
+//! (before, after) padding pair in `0..=80` × `0..=80` units and both fills, the operations that
+//! run a distinct kernel at every level; with a sweep of pairs, every operation at every level
+//! and through the free functions (`common::oracle::check_utf16_case`). Then surrogates placed at
+//! the ends of 8- and 16-unit vectors and 32-unit blocks.
+//!
+//! With `CORE_TEXT_EXHAUSTIVE=reduced` the padding pairs are a sweep instead of the full cross
+//! product (see `common/mod.rs`).
+
+mod common;
+
+use common::oracle::{check_utf16, check_utf16_case};
+use common::{imps, Hex};
+
+fn check_cases(cases: &[&[u16]]) {
+    for case in cases {
+        check_utf16_case(case);
+    }
+}
+
+#[test]
+fn lone_and_misordered_surrogates() {
+    check_cases(&[
+        &[0xD800],
+        &[0xDBFF],
+        &[0xDC00],
+        &[0xDFFF],
+        &[0xD800, 0xD800],
+        &[0xDBFF, 0xDBFF, 0xDFFF],
+        &[0xDC00, 0xD800],
+        &[0xDFFF, 0xDBFF],
+        &[0xD800, 0x0041],
+        &[0xD800, 0xE000],
+        &[0xDBFF, 0xD7FF],
+        &[0x0041, 0xDC00],
+        &[0xD800, 0xDC00, 0xDC00],
+        &[0xD800, 0xD800, 0xDC00],
+        &[0xDC00, 0xDC00, 0xD800, 0xD800],
+    ]);
+}
+
+#[test]
+fn valid_boundary_units() {
+    check_cases(&[
+        &[0x0000],
+        &[0x007F],
+        &[0x0080],
+        &[0x07FF],
+        &[0x0800],
+        &[0xD7FF],
+        &[0xE000],
+        &[0xFFFF],
+        &[0xD800, 0xDC00],
+        &[0xD800, 0xDFFF],
+        &[0xDBFF, 0xDC00],
+        &[0xDBFF, 0xDFFF],
+        &[0xD83D, 0xDE00, 0xD83D, 0xDE00],
+    ]);
+}
+
+/// `unit` at each position around the ends of vectors of 8 and 16 units and of 32-unit blocks,
+/// in inputs of 96 units (ASCII or non-ASCII around), then ending the input right after it.
+#[test]
+fn surrogates_at_vector_and_block_ends() {
+    let imps = imps();
+    let cases: [&[u16]; 7] = [
+        &[0xD800],
+        &[0xDBFF],
+        &[0xDC00],
+        &[0xD83D, 0xDE00],
+        &[0xDC00, 0xD800],
+        &[0xD800, 0xD800],
+        &[0x00E9, 0xDFFF],
+    ];
+    for pos in [0, 1, 6, 7, 8, 14, 15, 16, 17, 30, 31, 32, 33, 47, 48, 62, 63, 64, 65] {
+        for case in cases {
+            for wide in [false, true] {
+                let fill = |i: usize| if wide && i % 3 == 0 { 0x0400 + i as u16 } else { 0x61 };
+                let mut input: Vec<u16> = (0..96).map(fill).collect();
+                input[pos..pos + case.len()].copy_from_slice(case);
+                check_utf16(&imps, &input, &(pos, Hex(case), wide));
+                input.truncate(pos + case.len());
+                check_utf16(&imps, &input, &(pos, Hex(case), wide, "at end"));
+            }
+        }
+    }
+}
+
+/// A lone high surrogate as the last unit of a 32-unit block followed by a whole ASCII block:
+/// the carry into the next block must report it (and so for 8- and 16-unit vectors).
+#[test]
+fn lone_high_at_block_end_then_ascii_block() {
+    let imps = imps();
+    for last in [7, 15, 31, 63] {
+        for before in [0x41u16, 0x00E9, 0x4E16] {
+            let mut input = vec![before; last + 1];
+            input[last] = 0xD800;
+            input.extend(std::iter::repeat_n(0x41, 64));
+            check_utf16(&imps, &input, &(last, before));
+            let e = core_text::utf16::utf8_len(&input).unwrap_err();
+            assert_eq!(e.valid_up_to(), last, "free functions, last = {last}");
+            // And a lone low surrogate as the first unit of the next block.
+            input[last] = before;
+            input[last + 1] = 0xDC00;
+            check_utf16(&imps, &input, &(last + 1, before, "low"));
+        }
+    }
+}
