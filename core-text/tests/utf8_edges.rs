@@ -228,3 +228,17 @@ fn display_matches_std() {
         assert_eq!(via_transcode.to_string(), std.to_string());
     }
 }
+
+/// Inputs that once broke a kernel, kept as regression cases: a short input ending in two
+/// 2-byte chars (an overflow in the UTF-16 count of the short path, found by fuzzing), ASCII
+/// followed by a 3-byte char in 16 bytes, and short mixed text.
+#[test]
+fn regressions() {
+    check_cases(&[
+        b"777777777777\xDD\xBB\xDD\xBB",
+        b"\x00\x25\x4A\x6F\x14\x39\x5E\x03\x28\x4D\x72\x17\x3C\xE2\x82\xAC",
+        "na\u{EF}ve \u{2615}".as_bytes(),
+        "a\u{E9}\u{1F600}\u{E9}a\u{E9}\u{1F600}\u{E9}\u{20AC}a\u{1F600}\u{1F600}\u{E9}".as_bytes(),
+        "x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}".as_bytes(),
+    ]);
+}
