@@ -132,8 +132,8 @@ struct State<V> {
 impl<V: Lookup> State<V> {
     #[inline(always)]
     unsafe fn new() -> Self {
-        // SAFETY (whole fn): `Lookup` methods need the level's CPU features, which the
-        // caller's `# Safety` contract provides.
+        // SAFETY: `Lookup` methods need the level's CPU features, which the caller's
+        // contract provides.
         unsafe {
             State {
                 t1: V::table(&BYTE_1_HIGH),
