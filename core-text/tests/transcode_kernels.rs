@@ -206,3 +206,64 @@ fn lossy_with_unpaired_surrogates() {
         }
     }
 }
+
+/// A run of `base` chars broken by one char of every width (and by a short ASCII word) at
+/// every position: the all-emoji, emoji-and-ASCII, CJK and no-3-byte fast paths at each
+/// place they can stop, and pairs straddling every vector boundary.
+#[test]
+fn runs_broken_at_every_position() {
+    let mut seed = 0x5EED_0F0F_1234_4321;
+    let breakers = ['a', ' ', 'é', '\u{7FF}', '中', '。', '\u{FFFF}', '😀', '\u{10FFFF}'];
+    for b in Backend::all() {
+        for base in ['😀', '\u{1F64F}', '\u{10000}', '中', '\u{FFFD}', 'ß'] {
+            for len in [40, 70] {
+                for at in 0..len {
+                    for &c in &breakers {
+                        let mut s: String = core::iter::repeat_n(base, len).collect();
+                        let cut = s.char_indices().nth(at).map_or(s.len(), |(k, _)| k);
+                        s.insert(cut, c);
+                        check(b, &s, (next(&mut seed) % 5) as usize);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Random text of ASCII, 2-byte and 4-byte chars only (no 3-byte char: the token blocks of
+/// UTF-8 -> UTF-16 and the 1-2 byte packing of UTF-16 -> UTF-8), and emoji with spaces.
+#[test]
+fn no_three_byte_chars() {
+    let mut seed = 0x0BAD_CAFE_0000_0042;
+    for b in Backend::all() {
+        for _ in 0..3000 {
+            let len = (next(&mut seed) % 400) as usize;
+            let weights = next(&mut seed);
+            let s: String = (0..len)
+                .map(|_| {
+                    let r = next(&mut seed) % 16;
+                    if r < weights % 8 {
+                        random_char(&mut seed, 0)
+                    } else if r < weights % 8 + (weights >> 8) % 4 {
+                        random_char(&mut seed, 1)
+                    } else {
+                        random_char(&mut seed, 3)
+                    }
+                })
+                .collect();
+            check(b, &s, (next(&mut seed) % 65) as usize);
+        }
+        // Emoji runs of 1..=6 with one space after each, long enough for many blocks.
+        let mut s = String::new();
+        while s.len() < 20_000 {
+            for _ in 0..1 + next(&mut seed) % 6 {
+                s.push(char::from_u32(0x1F300 + (next(&mut seed) % 0x350) as u32).unwrap());
+            }
+            s.push(' ');
+        }
+        for offset in [0, 1, 2, 3, 7] {
+            check(b, &s, offset);
+            check(b, &s[s.char_indices().nth(offset).unwrap().0..], 0);
+        }
+    }
+}

@@ -3,13 +3,17 @@
 //! ```text
 //! while a full step (BYTES units) of input and 4 * BYTES bytes of output room remain:
 //!     no unit >= 0x80:   pack the units to bytes                                  (ASCII)
+//!     [shuffle levels] only 3-byte units (CJK): lead and tail below, a fixed shuffle packs
+//!         each 4 units to 12 bytes (no key, no table)
 //!     [shuffle levels] otherwise, per unit u (16-bit lanes):
 //!         lead  = u (ASCII) or 0xE0 | u >> 12 (3-byte lead)
 //!         tail  = [0x80 | (u >> 6) & 0x3F, 0x80 | u & 0x3F]      (last two bytes of 3)
 //!                 | 0x40 in the first byte when u < 0x800        (2-byte: 0xC0 | u >> 6)
 //!                 high surrogate: the first two bytes of its 4-byte sequence
 //!                 low surrogate:  the last two (two bits come from the unit before it)
-//!         32-bit lanes [lead, -, tail0, tail1]; per 4 units, a shuffle keyed by which
+//!         no 3-byte unit (emoji, Latin-1 and spaces): 16-bit lanes `u` (ASCII) or `tail`,
+//!             per 8 units a shuffle keyed by which are ASCII packs 1 or 2 bytes of each
+//!         else 32-bit lanes [lead, -, tail0, tail1]; per 4 units, a shuffle keyed by which
 //!         units are ASCII (keep lead) and which are 3-byte (keep lead and tail) packs the
 //!         bytes; the key's length table advances the output
 //!     [SSE2, no byte shuffle] otherwise the exact scalar code for the step
@@ -29,6 +33,32 @@ use crate::arch::scalar::utf16 as scalar;
 static PACK_SHUFFLES: [[u8; 16]; 256] = pack_shuffles();
 /// Per key: the bytes the 4 units produce.
 static PACK_LENGTHS: [u8; 256] = pack_lengths();
+
+/// Per key (bit `k` set: unit `k` of 8 is ASCII), the shuffle packing 16-bit lanes of 1 or 2
+/// bytes each: an ASCII lane keeps its low byte, any other lane both.
+static PACK_NARROW: [[u8; 16]; 256] = pack_narrow();
+/// Packs the 32-bit lanes `[lead, -, tail0, tail1]` of 4 three-byte units to 12 bytes.
+const PACK_THREE: [u8; 16] = [0, 2, 3, 4, 6, 7, 8, 10, 11, 12, 14, 15, 0x80, 0x80, 0x80, 0x80];
+
+const fn pack_narrow() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut out = 0;
+        let mut k = 0;
+        while k < 8 {
+            t[key][out] = (2 * k) as u8;
+            out += 1;
+            if key >> k & 1 == 0 {
+                t[key][out] = (2 * k + 1) as u8;
+                out += 1;
+            }
+            k += 1;
+        }
+        key += 1;
+    }
+    t
+}
 
 /// The bytes unit `k` of a key keeps, as `(count, [offsets in its 32-bit lane])`.
 const fn kept(key: usize, k: usize) -> (usize, [usize; 3]) {
@@ -74,6 +104,48 @@ const fn pack_lengths() -> [u8; 256] {
         key += 1;
     }
     t
+}
+
+/// Per high surrogate lane: the first two bytes of its 4-byte sequence. With
+/// `v = (high & 0x3FF) + 0x40` (the code point >> 10): `0xF0 | v >> 8, 0x80 | (v >> 2) & 0x3F`.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn high_tail<V: Vector>(u: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let v = u.and(V::splat16(0x3FF)).add16(V::splat16(0x40));
+        V::splat16(0x80F0).or(v.shr16::<8>()).or(v.shr16::<2>().and(V::splat16(0x3F)).shl16::<8>())
+    }
+}
+
+/// Per unit (16-bit lanes): the last two bytes of a 3-byte unit, both bytes of a 2-byte one
+/// (`is_short`), or a surrogate's half of its 4-byte sequence (the low one takes two bits of
+/// the unit before it, from `before` for the first lane).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn general_tail<V: Vector>(u: V, is_short: V, is_surrogate: V, before: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let mut tail = V::splat16(0x8080)
+            .or(u.shr16::<6>().and(V::splat16(0x3F)))
+            .or(u.and(V::splat16(0x3F)).shl16::<8>())
+            .or(is_short.and(V::splat16(0x40)));
+        if is_surrogate.any() {
+            let top6 = u.and(V::splat16(0xFC00));
+            let is_high = top6.eq16(V::splat16(0xD800));
+            let is_low = top6.eq16(V::splat16(0xDC00));
+            // Low: 0x80 | (high & 3) << 4 | (low >> 6) & 0xF, then 0x80 | low & 0x3F.
+            let prev = u.prev2(before);
+            let low_tail = tail.and(V::splat16(0xFFCF)).or(prev.and(V::splat16(3)).shl16::<4>());
+            tail = select(is_low, low_tail, tail);
+            tail = select(is_high, high_tail(u), tail);
+        }
+        tail
+    }
 }
 
 /// Per 16-bit lane: `a` where `mask` is all ones, else `b`.
@@ -133,72 +205,107 @@ unsafe fn convert<V: Vector>(
 pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
     let b = V::BYTES;
     let windows = b / 16;
-    // SAFETY: forwarded contract. The step reads units `i .. i + BYTES` and writes packed groups of at most 12 bytes with 16-byte
-    // stores, the last one starting below `o + 3 * BYTES`: inside `o + 4 * BYTES`.
+    // SAFETY: forwarded contract. The step reads units `i .. i + BYTES` and writes packed
+    // groups of at most 16 bytes with 16-byte stores, the last one starting below
+    // `o + 3 * BYTES`: inside `o + 4 * BYTES`.
     unsafe {
-        convert::<V>(src, dst, |src, i, dst, start| {
-            let p = src.as_ptr().add(i);
-            let units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
-            // The step starts on a pair boundary, so no low surrogate needs the unit before.
-            let before = [V::zero(), units[0]];
-            let mut parts = [V::zero(); 4];
-            let mut ascii = [V::zero(); 2];
-            let mut three = [V::zero(); 2];
-            for h in 0..2 {
-                let u = units[h];
-                let top5 = u.and(V::splat16(0xF800));
-                let is_short = top5.eq16(V::zero());
-                let is_surrogate = top5.eq16(V::splat16(0xD800));
-                ascii[h] = u.and(V::splat16(0xFF80)).eq16(V::zero());
-                three[h] = is_short.or(is_surrogate).xor(V::splat16(0xFFFF));
-                let mut tail = V::splat16(0x8080)
-                    .or(u.shr16::<6>().and(V::splat16(0x3F)))
-                    .or(u.and(V::splat16(0x3F)).shl16::<8>())
-                    .or(is_short.and(V::splat16(0x40)));
-                if is_surrogate.any() {
-                    let top6 = u.and(V::splat16(0xFC00));
-                    let is_high = top6.eq16(V::splat16(0xD800));
-                    let is_low = top6.eq16(V::splat16(0xDC00));
-                    // Low: 0x80 | (high & 3) << 4 | (low >> 6) & 0xF, then 0x80 | low & 0x3F.
-                    let prev = u.prev2(before[h]);
-                    let low_tail =
-                        tail.and(V::splat16(0xFFCF)).or(prev.and(V::splat16(3)).shl16::<4>());
-                    // High: with v = (high & 0x3FF) + 0x40 = code point >> 10,
-                    // 0xF0 | v >> 8, then 0x80 | (v >> 2) & 0x3F.
-                    let v = u.and(V::splat16(0x3FF)).add16(V::splat16(0x40));
-                    let high_tail = V::splat16(0x80F0)
-                        .or(v.shr16::<8>())
-                        .or(v.shr16::<2>().and(V::splat16(0x3F)).shl16::<8>());
-                    tail = select(is_low, low_tail, tail);
-                    tail = select(is_high, high_tail, tail);
+        let pack_three = V::table(&PACK_THREE);
+        convert::<V>(
+            src,
+            dst,
+            #[inline(always)]
+            |src, i, dst, start| {
+                let p = src.as_ptr().add(i);
+                let units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
+                let mut is_short = [V::zero(); 2];
+                let mut is_surrogate = [V::zero(); 2];
+                let mut ascii = [V::zero(); 2];
+                let mut three = [V::zero(); 2];
+                for h in 0..2 {
+                    let u = units[h];
+                    let top5 = u.and(V::splat16(0xF800));
+                    is_short[h] = top5.eq16(V::zero());
+                    is_surrogate[h] = top5.eq16(V::splat16(0xD800));
+                    ascii[h] = u.and(V::splat16(0xFF80)).eq16(V::zero());
+                    three[h] = is_short[h].or(is_surrogate[h]).xor(V::splat16(0xFFFF));
                 }
-                let lead = select(ascii[h], u, u.shr16::<12>().or(V::splat16(0xE0)));
-                (parts[2 * h], parts[2 * h + 1]) = lead.zip16(tail);
-            }
-            // One bit per unit of the step.
-            let ascii = ascii[0].pack16(ascii[1]).bitmask();
-            let three = three[0].pack16(three[1]).bitmask();
-            let mut o = start;
-            for (g, part) in parts.iter().enumerate() {
-                // Part `g` holds 4 units per window, from unit `4 * windows * g` on.
-                let at = 4 * windows * g;
-                let k0 = (ascii >> at & 15 | (three >> at & 15) << 4) as usize;
-                let k1 = (ascii >> (at + 4) & 15 | (three >> (at + 4) & 15) << 4) as usize;
-                let k1 = if windows == 2 { k1 } else { 0 };
-                let shuffles =
-                    V::load_windows(PACK_SHUFFLES[k0].as_ptr(), PACK_SHUFFLES[k1].as_ptr());
-                let q = dst.as_mut_ptr().add(o);
-                let len0 = PACK_LENGTHS[k0] as usize;
-                part.shuffle(shuffles).store_windows(q, q.add(len0));
-                o += len0;
-                if windows == 2 {
-                    o += PACK_LENGTHS[k1] as usize;
+                // Only 3-byte units (CJK): a fixed pack of 4 units to 12 bytes per window; the
+                // 16-byte stores end at most 4 bytes past the `3 * BYTES` written.
+                if !three[0].and(three[1]).xor(V::splat16(0xFFFF)).any() {
+                    let q = dst.as_mut_ptr().add(start);
+                    for (h, u) in units.iter().enumerate() {
+                        let lead = u.shr16::<12>().or(V::splat16(0xE0));
+                        let tail = V::splat16(0x8080)
+                            .or(u.shr16::<6>().and(V::splat16(0x3F)))
+                            .or(u.and(V::splat16(0x3F)).shl16::<8>());
+                        let (lo, hi) = lead.zip16(tail);
+                        // Part `g` of vector `h` holds units `(2 * h + g) * 2 * windows ..`.
+                        for (g, part) in [lo, hi].iter().enumerate() {
+                            let at = 12 * windows * (2 * h + g);
+                            part.shuffle(pack_three).store_windows(q.add(at), q.add(at + 12));
+                        }
+                    }
+                    return (b, 3 * b);
                 }
-            }
-            // A high surrogate last: its bytes are the last two written; hand it over.
-            let carry = scalar::is_high(*p.add(b - 1)) as usize;
-            (b - carry, o - start - 2 * carry)
-        })
+                // The step starts on a pair boundary, so no low surrogate needs the unit before.
+                let before = [V::zero(), units[0]];
+                let tails = [
+                    general_tail(units[0], is_short[0], is_surrogate[0], before[0]),
+                    general_tail(units[1], is_short[1], is_surrogate[1], before[1]),
+                ];
+                // One bit per unit of the step.
+                let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
+                let mut o = start;
+                if !three[0].or(three[1]).any() {
+                    // 1 or 2 bytes per unit (ASCII, 2-byte, half a pair): one pack per 8 units;
+                    // each window writes 16 bytes at most `o + 2 * BYTES` in.
+                    for h in 0..2 {
+                        let bytes = select(ascii[h], units[h], tails[h]);
+                        let at = b / 2 * h;
+                        let k0 = (ascii_bits >> at & 0xFF) as usize;
+                        let k1 =
+                            if windows == 2 { (ascii_bits >> (at + 8) & 0xFF) as usize } else { 0 };
+                        let shuffles =
+                            V::load_windows(PACK_NARROW[k0].as_ptr(), PACK_NARROW[k1].as_ptr());
+                        let q = dst.as_mut_ptr().add(o);
+                        let len0 = 16 - k0.count_ones() as usize;
+                        bytes.shuffle(shuffles).store_windows(q, q.add(len0));
+                        o += len0;
+                        if windows == 2 {
+                            o += 16 - k1.count_ones() as usize;
+                        }
+                    }
+                } else {
+                    let three = three[0].pack16(three[1]).bitmask();
+                    let mut parts = [V::zero(); 4];
+                    for h in 0..2 {
+                        let u = units[h];
+                        let lead = select(ascii[h], u, u.shr16::<12>().or(V::splat16(0xE0)));
+                        (parts[2 * h], parts[2 * h + 1]) = lead.zip16(tails[h]);
+                    }
+                    for (g, part) in parts.iter().enumerate() {
+                        // Part `g` holds 4 units per window, from unit `4 * windows * g` on.
+                        let at = 4 * windows * g;
+                        let k0 = (ascii_bits >> at & 15 | (three >> at & 15) << 4) as usize;
+                        let k1 =
+                            (ascii_bits >> (at + 4) & 15 | (three >> (at + 4) & 15) << 4) as usize;
+                        let k1 = if windows == 2 { k1 } else { 0 };
+                        let shuffles =
+                            V::load_windows(PACK_SHUFFLES[k0].as_ptr(), PACK_SHUFFLES[k1].as_ptr());
+                        let q = dst.as_mut_ptr().add(o);
+                        let len0 = PACK_LENGTHS[k0] as usize;
+                        part.shuffle(shuffles).store_windows(q, q.add(len0));
+                        o += len0;
+                        if windows == 2 {
+                            o += PACK_LENGTHS[k1] as usize;
+                        }
+                    }
+                }
+                // A high surrogate last: its bytes are the last two written; hand it over.
+                let carry = scalar::is_high(*p.add(b - 1)) as usize;
+                (b - carry, o - start - 2 * carry)
+            },
+        )
     }
 }
 

@@ -8,7 +8,13 @@
 //!     v is 2-byte chars only:   16-bit lanes: (lead & 0x1F) << 6 | cont & 0x3F
 //!     v is 4-byte chars only:   32-bit lanes -> code point -> surrogate pair per lane
 //!     [shuffle levels]
-//!     24 (12) bytes of 3-byte chars: shuffle each char into a 32-bit lane, decode, narrow
+//!     48 (24) bytes of 3-byte chars: shuffle each char into a 32-bit lane, decode, narrow,
+//!         repeated while the run lasts (else 12 bytes when only the first 4 chars are)
+//!     [BMI2] a 64-byte block with no 3-byte char:
+//!         tokens = ASCII bytes, 2-byte chars, halves of 4-byte chars (one unit each);
+//!         per 8 tokens (a window found with deposit_bits) a shuffle keyed by which are
+//!         ASCII puts each in a 16-bit lane, decoded with fixed arithmetic
+//!     [BMI2] a block with 3-byte chars: 4-char windows as below, found with deposit_bits
 //!     otherwise, per 16-byte window: key = which of the next 12 bytes end a char;
 //!         TABLE[key] = (bytes taken, shuffle, units out): up to 4 whole chars, each
 //!         shuffled into a 32-bit lane last byte first, decoded to a code point, turned into
@@ -172,6 +178,28 @@ const THREE_BYTE_GATHER: [u8; 16] = [2, 1, 0, 0x80, 5, 4, 3, 0x80, 8, 7, 6, 0x80
 const LOW_HALVES: [u8; 16] =
     [0, 1, 4, 5, 8, 9, 12, 13, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80];
 
+/// Per half `h` (lanes `4h..4h + 4`): `[c2, c1]` of the 4 three-byte chars of a window.
+static THREE_TAILS: [[u8; 16]; 2] = three_gather(2);
+/// Per half `h` (lanes `4h..4h + 4`): `[lead, 0]` of the 4 three-byte chars of a window.
+static THREE_LEADS: [[u8; 16]; 2] = three_gather(0);
+
+const fn three_gather(first: usize) -> [[u8; 16]; 2] {
+    let mut t = [[0x80u8; 16]; 2];
+    let mut h = 0;
+    while h < 2 {
+        let mut k = 0;
+        while k < 4 {
+            t[h][8 * h + 2 * k] = (3 * k + first) as u8;
+            if first == 2 {
+                t[h][8 * h + 2 * k + 1] = (3 * k + 1) as u8;
+            }
+            k += 1;
+        }
+        h += 1;
+    }
+    t
+}
+
 /// Code points of chars held one per 32-bit lane, last byte first (`[last, .., lead]`,
 /// zero above the lead).
 ///
@@ -193,6 +221,20 @@ unsafe fn decode_reversed<V: Vector>(w: V) -> V {
     }
 }
 
+/// Code points of 3-byte chars held one per 32-bit lane, last byte first.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn decode_three<V: Vector>(w: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe {
+        w.and(V::splat32(0x3F))
+            .or(w.shr32::<2>().and(V::splat32(0xFC0)))
+            .or(w.shr32::<4>().and(V::splat32(0xF000)))
+    }
+}
+
 /// Per 32-bit lane: the code point itself below 0x10000, else its surrogate pair (high unit
 /// in the low half).
 ///
@@ -211,7 +253,133 @@ unsafe fn to_units<V: Vector>(cp: V) -> V {
     }
 }
 
-/// Bytes a block step classifies; it reads up to `BLOCK + 16` bytes and writes up to
+/// Per key (bit `t` set: token `t` of 8 is ASCII), the gather of 8 tokens into 16-bit lanes:
+/// an ASCII token is one byte (`[a, 0]`), any other two (`[first, second]`).
+static TOKEN_GATHER: [[u8; 16]; 256] = token_gather();
+
+const fn token_gather() -> [[u8; 16]; 256] {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut src = 0;
+        let mut k = 0;
+        while k < 8 {
+            t[key][2 * k] = src as u8;
+            src += 1;
+            if key >> k & 1 == 0 {
+                t[key][2 * k + 1] = src as u8;
+                src += 1;
+            }
+            k += 1;
+        }
+        key += 1;
+    }
+    t
+}
+
+/// Per 16-bit lane: `a` where `mask` is all ones, else `b`.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn select<V: Vector>(mask: V, a: V, b: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe { b.xor(a.xor(b).and(mask)) }
+}
+
+/// UTF-16 units of tokens gathered one per 16-bit lane `[x, y]`: an ASCII byte (`y = 0`), a
+/// 2-byte char, or half of a 4-byte char (`[lead, c1]` or `[c2, c3]`). `next` holds, per
+/// lane, the two bytes after the token's first two (`c2` of a first half); with `pairs`
+/// false no lane may be half of a 4-byte char.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn decode_tokens<V: Vector>(g: V, next: V, pairs: bool) -> V {
+    // SAFETY: CPU per contract.
+    unsafe {
+        // 2-byte char: (x & 0x1F) << 6 | y & 0x3F. A second half `[c2, c3]` gives the same
+        // plus bit 10 from c2's bit 4, which 0xDC00 holds anyway.
+        let t = g.and(V::splat16(0x1F)).shl16::<6>().or(g.shr16::<8>().and(V::splat16(0x3F)));
+        let ascii = g.and(V::splat16(0xFF80)).eq16(V::zero());
+        let mut u = select(ascii, g, t);
+        if pairs {
+            let low = g.and(V::splat16(0xC0)).eq16(V::splat16(0x80));
+            u = u.or(low.and(V::splat16(0xDC00)));
+            // First half: 0xD800 + (cp >> 10) - 0x40, cp >> 10 = (lead & 7) << 8
+            // | (c1 & 0x3F) << 2 | (c2 >> 4) & 3.
+            let high = g.and(V::splat16(0xF0)).eq16(V::splat16(0xF0));
+            let hv = g
+                .and(V::splat16(7))
+                .shl16::<8>()
+                .add16(g.shr16::<6>().and(V::splat16(0xFC)))
+                .add16(next.shr16::<4>().and(V::splat16(3)))
+                .add16(V::splat16(0xD7C0));
+            u = select(high, hv, u);
+        }
+        u
+    }
+}
+
+/// A block with no 3-byte char, cut into tokens of one unit each: ASCII bytes, 2-byte chars
+/// and the two halves of each 4-byte char (2 bytes each). Every 8th token starts a window
+/// (`deposit_bits`), whose key is the 8 tokens' ASCII bits (`extract_bits`); each window
+/// writes 8 units. All tokens but the last are done; where that is a second half, its first
+/// half is left too, so the block ends on a char boundary. Returns `(bytes, units)`.
+///
+/// # Safety
+/// As [`block_step`]; `starts`, `tokens` and `ascii` describe `p..p + BLOCK`, which holds at
+/// least 2 tokens and no 3-byte char, and `pairs` is set if it holds a 4-byte char.
+#[inline(always)]
+unsafe fn token_block<V: Shuffle>(
+    p: *const u8,
+    q: *mut u8,
+    starts: u64,
+    tokens: u64,
+    ascii: u64,
+    pairs: bool,
+) -> (usize, usize) {
+    // SAFETY: windows start at tokens below `p + BLOCK`, so the reads (16 bytes from 2 past
+    // the start at most) end inside `p + BLOCK + 18`; at most `ceil(63 / 8) + 1 = 9`
+    // windows of 8 units are written: `q + 2 * 72`. CPU per contract.
+    unsafe {
+        let n = tokens.count_ones() as usize - 1;
+        let last = 63 - tokens.leading_zeros() as usize;
+        let kinds = V::extract_bits(ascii, tokens);
+        let mut windows = V::deposit_bits(0x0101_0101_0101_0101, tokens);
+        let count = n.div_ceil(8);
+        let lanes = V::BYTES / 16;
+        let mut w = 0;
+        while w < count {
+            let pos0 = windows.trailing_zeros() as usize;
+            windows &= windows - 1;
+            let key0 = (kinds >> (8 * w) & 0xFF) as usize;
+            // 256-bit levels always take two windows; past the last one, the second reads
+            // `p + 64..` and its units are written past the ones counted.
+            let (pos1, key1) = if lanes == 2 {
+                let pos1 = (windows.trailing_zeros() as usize).min(BLOCK);
+                windows &= windows.wrapping_sub(1);
+                (pos1, (kinds >> (8 * w) >> 8 & 0xFF) as usize)
+            } else {
+                (pos0, key0)
+            };
+            let idx = V::load_windows(TOKEN_GATHER[key0].as_ptr(), TOKEN_GATHER[key1].as_ptr());
+            let g = V::load_windows(p.add(pos0), p.add(pos1)).shuffle(idx);
+            let units = if pairs {
+                let next = V::load_windows(p.add(pos0 + 2), p.add(pos1 + 2)).shuffle(idx);
+                decode_tokens(g, next, true)
+            } else {
+                decode_tokens(g, g, false)
+            };
+            units.store_windows(q.add(16 * w), q.add(16 * w + 16));
+            w += lanes;
+        }
+        let back = (starts >> last & 1 == 0) as usize;
+        (last - 2 * back, n - back)
+    }
+}
+
+/// Bytes a block step classifies; it reads up to `BLOCK + 18` bytes and writes up to
 /// `BLOCK + 8` units.
 const BLOCK: usize = 64;
 
@@ -221,10 +389,11 @@ const BLOCK: usize = 64;
 /// chars = one 8-bit key per window) and `deposit_bits(0x1111.., starts)` marks every fourth
 /// char start (the window addresses). Windows whose 4 chars start in the block are done (the
 /// last char started is left for the next step, so the block ends on a known boundary).
-/// Returns `(bytes, units)`, or `None` if the block holds fewer than 5 chars.
+/// A block with no 3-byte char goes through [`token_block`] instead. Returns `(bytes, units)`,
+/// or `None` if the block holds fewer than 5 chars.
 ///
 /// # Safety
-/// `p..p + BLOCK + 16` is readable valid UTF-8 from a char boundary on (ending on one too),
+/// `p..p + BLOCK + 18` is readable valid UTF-8 from a char boundary on (ending on one too),
 /// `q..q + 2 * (BLOCK + 8)` is writable, and the CPU supports `V`'s level.
 #[inline(always)]
 unsafe fn block_step<V: Shuffle>(
@@ -232,11 +401,12 @@ unsafe fn block_step<V: Shuffle>(
     q: *mut u8,
     low_halves: V,
 ) -> Option<(usize, usize)> {
-    // SAFETY: reads are inside `p..p + BLOCK + 16` (windows start below `p + BLOCK`), writes
-    // inside `q..q + 2 * (BLOCK + 8)` (units written <= bytes taken < BLOCK, plus one 8-unit
-    // store); CPU per contract.
+    // SAFETY: reads are inside `p..p + BLOCK + 18` (windows start below `p + BLOCK`), writes
+    // inside `q..q + 2 * (BLOCK + 8)` (char windows: units written <= bytes taken < BLOCK,
+    // plus one 8-unit store; token blocks: see `token_block`); CPU per contract.
     unsafe {
         let (mut starts, mut len_bit0, mut len_bit1) = (0u64, 0u64, 0u64);
+        let (mut high, mut four) = (0u64, 0u64);
         let mut k = 0;
         while k < BLOCK {
             let v = V::load(p.add(k));
@@ -248,7 +418,14 @@ unsafe fn block_step<V: Shuffle>(
             starts |= not_cont.bitmask() << k;
             len_bit0 |= (ge_c0 ^ ge_e0 ^ ge_f0) << k;
             len_bit1 |= ge_e0 << k;
+            high |= v.bitmask() << k;
+            four |= ge_f0 << k;
             k += V::BYTES;
+        }
+        if len_bit1 & !four == 0 {
+            // No 3-byte char: tokens are chars and the third bytes of 4-byte chars.
+            let tokens = starts | four << 2;
+            return Some(token_block::<V>(p, q, starts, tokens, !high, four != 0));
         }
         let chars = starts.count_ones() as usize;
         if chars < 5 {
@@ -412,50 +589,93 @@ pub(crate) unsafe fn to_utf16<V: Shuffle>(src: &[u8], dst: &mut [u16]) -> usize 
     unsafe {
         let gather3 = V::table(&THREE_BYTE_GATHER);
         let low_halves = V::table(&LOW_HALVES);
-        convert::<V>(src, dst, |src, i, dst, o| {
-            let p = src.as_ptr().add(i);
-            let q = dst.as_mut_ptr().add(o).cast::<u8>();
-            if (0xE0..0xF0).contains(&*p) {
-                // 4 three-byte chars per window: reads `p + 12 * windows + 4 <= p + 2 * BYTES`,
-                // writes `4 * windows + 4 <= BYTES` units.
-                let w = V::load_windows(p, p.add(12)).shuffle(gather3);
-                let bad = w.and(V::splat32(0x00F0_C0C0)).xor(V::splat32(0x00E0_8080));
-                if !bad.any() {
-                    decode_reversed(w).shuffle(low_halves).store_windows(q, q.add(8));
-                    return (12 * windows, 4 * windows);
+        let (tails_a, tails_b) = (V::table(&THREE_TAILS[0]), V::table(&THREE_TAILS[1]));
+        let (leads_a, leads_b) = (V::table(&THREE_LEADS[0]), V::table(&THREE_LEADS[1]));
+        convert::<V>(
+            src,
+            dst,
+            #[inline(always)]
+            |src, i, dst, o| {
+                let p = src.as_ptr().add(i);
+                let q = dst.as_mut_ptr().add(o).cast::<u8>();
+                if (0xE0..0xF0).contains(&*p) {
+                    // 4 three-byte chars per window, twice: windows `p, p + 24` and
+                    // `p + 12, p + 36` (128-bit levels: `p` and `p + 12`), gathered into one
+                    // 16-bit lane per char (chars 0..4 of the first, 4..8 of the second): `g1`
+                    // holds `[c2, c1]`, `g2` the lead. Reads end at
+                    // `p + 24 * windows + 4 <= p + 2 * BYTES`; the store of `8 * windows` units
+                    // is one vector (`<= BYTES` units). Step after step while the run lasts and
+                    // the driver's bounds hold.
+                    let (mut di, mut d_o) = (0, 0);
+                    loop {
+                        let (p, q) = (p.add(di), q.add(2 * d_o));
+                        let p1 = p.add(12);
+                        let a = V::load_windows(p, p.add(24 * (windows - 1)));
+                        let c = V::load_windows(p1, p1.add(24 * (windows - 1)));
+                        let g1 = a.shuffle(tails_a).or(c.shuffle(tails_b));
+                        let g2 = a.shuffle(leads_a).or(c.shuffle(leads_b));
+                        let bad = g1
+                            .and(V::splat16(0xC0C0))
+                            .xor(V::splat16(0x8080))
+                            .or(g2.and(V::splat16(0xF0)).xor(V::splat16(0xE0)));
+                        if bad.any() {
+                            break;
+                        }
+                        g1.and(V::splat16(0x3F))
+                            .or(g1.shr16::<2>().and(V::splat16(0xFC0)))
+                            .or(g2.shl16::<12>())
+                            .store(q);
+                        di += 24 * windows;
+                        d_o += 8 * windows;
+                        if i + di + 2 * V::BYTES > src.len() || o + d_o + V::BYTES > dst.len() {
+                            break;
+                        }
+                    }
+                    if di > 0 {
+                        return (di, d_o);
+                    }
+                    // 4 three-byte chars per window at `p, p + 12`: reads end at
+                    // `p + 12 * windows + 4`, writes `4 * windows + 4 <= BYTES` units.
+                    let w = V::load_windows(p, p.add(12)).shuffle(gather3);
+                    let bad = w.and(V::splat32(0x00F0_C0C0)).xor(V::splat32(0x00E0_8080));
+                    if !bad.any() {
+                        decode_three(w).shuffle(low_halves).store_windows(q, q.add(8));
+                        return (12 * windows, 4 * windows);
+                    }
                 }
-            }
-            if V::FAST_BIT_SCATTER && i + BLOCK + 16 <= src.len() && o + BLOCK + 8 <= dst.len() {
-                if let Some(done) = block_step(p, q, low_halves) {
-                    return done;
+                if V::FAST_BIT_SCATTER && i + BLOCK + 18 <= src.len() && o + BLOCK + 8 <= dst.len()
+                {
+                    if let Some(done) = block_step(p, q, low_halves) {
+                        return done;
+                    }
                 }
-            }
-            // Windows of up to 4 whole chars. Window 1 starts where window 0 stopped
-            // (`taken <= 12`), so it reads at most `p + 28` and its key bits stay below 25;
-            // each window writes 16 bytes = 8 units at most `o + 8` units in: within BYTES.
-            let starts = V::load(p).gt_i8(V::splat8(0xBF)).bitmask();
-            let e0 = WINDOW_ENTRIES[(starts >> 1) as usize & 0xFFF];
-            let taken0 = (e0 >> TAKEN_SHIFT & 15) as usize;
-            let units0 = (e0 >> UNITS_SHIFT & 15) as usize;
-            let e1 = if windows == 2 {
-                WINDOW_ENTRIES[(starts >> (taken0 + 1)) as usize & 0xFFF]
-            } else {
-                0
-            };
-            let shuffles = V::load_windows(
-                WINDOW_SHUFFLES[(e0 & 0x1FF) as usize].as_ptr(),
-                WINDOW_SHUFFLES[(e1 & 0x1FF) as usize].as_ptr(),
-            );
-            let compact = V::load_windows(
-                COMPACT_UNITS[(e0 >> PAIRS_SHIFT & 15) as usize].as_ptr(),
-                COMPACT_UNITS[(e1 >> PAIRS_SHIFT & 15) as usize].as_ptr(),
-            );
-            let w = V::load_windows(p, p.add(taken0)).shuffle(shuffles);
-            to_units(decode_reversed(w)).shuffle(compact).store_windows(q, q.add(2 * units0));
-            let taken1 = (e1 >> TAKEN_SHIFT & 15) as usize;
-            let units1 = (e1 >> UNITS_SHIFT & 15) as usize;
-            (taken0 + taken1, units0 + units1)
-        })
+                // Windows of up to 4 whole chars. Window 1 starts where window 0 stopped
+                // (`taken <= 12`), so it reads at most `p + 28` and its key bits stay below 25;
+                // each window writes 16 bytes = 8 units at most `o + 8` units in: within BYTES.
+                let starts = V::load(p).gt_i8(V::splat8(0xBF)).bitmask();
+                let e0 = WINDOW_ENTRIES[(starts >> 1) as usize & 0xFFF];
+                let taken0 = (e0 >> TAKEN_SHIFT & 15) as usize;
+                let units0 = (e0 >> UNITS_SHIFT & 15) as usize;
+                let e1 = if windows == 2 {
+                    WINDOW_ENTRIES[(starts >> (taken0 + 1)) as usize & 0xFFF]
+                } else {
+                    0
+                };
+                let shuffles = V::load_windows(
+                    WINDOW_SHUFFLES[(e0 & 0x1FF) as usize].as_ptr(),
+                    WINDOW_SHUFFLES[(e1 & 0x1FF) as usize].as_ptr(),
+                );
+                let compact = V::load_windows(
+                    COMPACT_UNITS[(e0 >> PAIRS_SHIFT & 15) as usize].as_ptr(),
+                    COMPACT_UNITS[(e1 >> PAIRS_SHIFT & 15) as usize].as_ptr(),
+                );
+                let w = V::load_windows(p, p.add(taken0)).shuffle(shuffles);
+                to_units(decode_reversed(w)).shuffle(compact).store_windows(q, q.add(2 * units0));
+                let taken1 = (e1 >> TAKEN_SHIFT & 15) as usize;
+                let units1 = (e1 >> UNITS_SHIFT & 15) as usize;
+                (taken0 + taken1, units0 + units1)
+            },
+        )
     }
 }
 
