@@ -239,6 +239,7 @@ fn regressions() {
         b"\x00\x25\x4A\x6F\x14\x39\x5E\x03\x28\x4D\x72\x17\x3C\xE2\x82\xAC",
         "na\u{EF}ve \u{2615}".as_bytes(),
         "a\u{E9}\u{1F600}\u{E9}a\u{E9}\u{1F600}\u{E9}\u{20AC}a\u{1F600}\u{1F600}\u{E9}".as_bytes(),
-        "x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}".as_bytes(),
+        "x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}x\u{1F600}\u{E9}"
+            .as_bytes(),
     ]);
 }

@@ -14,6 +14,7 @@ pub(crate) trait Ops: Copy {
     fn utf8_validate(self, src: &[u8]) -> bool;
     fn utf8_check(self, src: &[u8]) -> Result<usize, usize>;
     fn utf8_count_chars(self, src: &[u8]) -> usize;
+    fn utf8_utf16_len_valid(self, src: &str) -> usize;
     fn utf16_validate(self, src: &[u16]) -> bool;
     fn utf16_check(self, src: &[u16]) -> Result<usize, usize>;
     /// # Safety
@@ -56,6 +57,7 @@ mod cached {
         utf8_validate: fn(src: &[u8]) -> bool;
         utf8_check: fn(src: &[u8]) -> Result<usize, usize>;
         utf8_count_chars: fn(src: &[u8]) -> usize;
+        utf8_utf16_len_valid: fn(src: &[u8]) -> usize;
         utf16_validate: fn(src: &[u16]) -> bool;
         utf16_check: fn(src: &[u16]) -> Result<usize, usize>;
         utf8_to_utf16: fn(src: &[u8], dst: &mut [u16]) -> usize;
@@ -72,6 +74,7 @@ pub(crate) static AUTO: Kernels = Kernels {
     utf8_validate: cached::utf8_validate,
     utf8_check: cached::utf8_check,
     utf8_count_chars: cached::utf8_count_chars,
+    utf8_utf16_len_valid: cached::utf8_utf16_len_valid,
     utf16_validate: cached::utf16_validate,
     utf16_check: cached::utf16_check,
     utf8_to_utf16: cached::utf8_to_utf16,
@@ -98,6 +101,11 @@ impl Ops for &'static Kernels {
     fn utf8_count_chars(self, src: &[u8]) -> usize {
         // SAFETY: as above; counting accepts any input.
         unsafe { (self.utf8_count_chars)(src) }
+    }
+    #[inline]
+    fn utf8_utf16_len_valid(self, src: &str) -> usize {
+        // SAFETY: as above; counting accepts any input (a `str` makes the count meaningful).
+        unsafe { (self.utf8_utf16_len_valid)(src.as_bytes()) }
     }
     #[inline]
     fn utf16_validate(self, src: &[u16]) -> bool {

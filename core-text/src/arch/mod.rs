@@ -10,13 +10,13 @@
 //! (`scalar`, `sse2`, `avx2`, `avx512`, `neon`), read once. Without the `std` feature there is
 //! no runtime detection: the level is the best one the compile-time target features allow.
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 pub(crate) mod dispatch;
 pub(crate) mod generic;
 pub(crate) mod scalar;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
-#[cfg(target_arch = "aarch64")]
-pub(crate) mod aarch64;
 
 use core::fmt;
 
@@ -92,8 +92,11 @@ impl Level {
             return level;
         }
         let cap = max_from_env().map_or(u8::MAX, Level::rank);
-        let level =
-            ALL.iter().copied().find(|l| l.rank() <= cap && l.is_available()).unwrap_or(Level::Scalar);
+        let level = ALL
+            .iter()
+            .copied()
+            .find(|l| l.rank() <= cap && l.is_available())
+            .unwrap_or(Level::Scalar);
         CACHE.store(level as u8, Ordering::Relaxed);
         level
     }
@@ -158,6 +161,8 @@ pub(crate) struct Kernels {
     pub utf8_check: unsafe fn(&[u8]) -> Result<usize, usize>,
     /// The number of bytes that are not UTF-8 continuation bytes (`chars().count()` for a str).
     pub utf8_count_chars: unsafe fn(&[u8]) -> usize,
+    /// The UTF-16 length of input already known to be valid UTF-8 (no validation).
+    pub utf8_utf16_len_valid: unsafe fn(&[u8]) -> usize,
     /// Is every surrogate in the input correctly paired?
     pub utf16_validate: unsafe fn(&[u16]) -> bool,
     /// `Ok(number of UTF-8 bytes)` for well-formed UTF-16; on error `Err(resume)`: an index not

@@ -153,7 +153,10 @@ pub fn to_utf16_vec(s: &str) -> Vec<u16> {
 /// assert!(matches!(utf8::to_utf16_from_bytes(b"\xFF", &mut buf), Err(TranscodeError::Invalid(_))));
 /// ```
 #[inline]
-pub fn to_utf16_from_bytes(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
+pub fn to_utf16_from_bytes(
+    src: &[u8],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Utf8Error>> {
     to_utf16_from_bytes_in(Auto, src, dst)
 }
 
@@ -219,8 +222,8 @@ pub(crate) fn utf16_len_in<O: Ops>(o: O, src: &[u8]) -> Result<usize, Utf8Error>
 }
 
 pub(crate) fn utf16_len_str_in<O: Ops>(o: O, s: &str) -> usize {
-    // A str is valid, so the check cannot fail; the scalar count is the fallback regardless.
-    o.utf8_check(s.as_bytes()).unwrap_or_else(|_| s.encode_utf16().count())
+    // A str is valid, so counting alone suffices: no validation pass.
+    o.utf8_utf16_len_valid(s)
 }
 
 pub(crate) fn to_utf16_in<O: Ops>(o: O, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {

@@ -1,35 +1,41 @@
-//! Counting chars of UTF-8 text: bytes that are not `10xx_xxxx`.
+//! Counting UTF-8 text: chars (bytes that are not `10xx_xxxx`) and, for valid text, UTF-16
+//! units (one more per 4-byte lead, `>= 0xF0`), without validating.
 //!
 //! ```text
-//! acc (per byte lane) -= (v > 0xBF as i8)   // +1 for every non-continuation byte
-//! every 63 rounds of 4 vectors: total += horizontal_sum(acc); acc = 0
+//! acc (per byte lane) -= (v > 0xBF as i8)                       // +1 per non-continuation
+//! with UNITS: acc -= (v > 0xEF as i8); acc += (v > 0xFF as i8)  // +1 per 4-byte lead
+//! every ROUNDS rounds of 4 vectors: total += horizontal_sum(acc); acc = 0
 //! ```
 
 use super::vector::Vector;
 use crate::arch::scalar::utf8 as scalar;
 
-/// Number of bytes of `src` that are not continuation bytes.
+/// The shared loop: non-continuation bytes, plus 4-byte leads with `UNITS`.
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-pub(crate) unsafe fn count_chars<V: Vector>(src: &[u8]) -> usize {
+unsafe fn count<V: Vector, const UNITS: bool>(src: &[u8]) -> usize {
     let n = src.len();
     let p = src.as_ptr();
     let step = 4 * V::BYTES;
+    // A round adds at most 4 (chars) or 8 (units) per lane: stay below 256.
+    let rounds_per_flush = if UNITS { 31 } else { 63 };
     let mut total = 0usize;
     let mut i = 0;
     // SAFETY: every load is inside `src` (`i + step <= n`); CPU per contract.
     unsafe {
-        let cont_max = V::splat8(0xBF);
+        let (cont_max, three_max, ascii_min) = (V::splat8(0xBF), V::splat8(0xEF), V::splat8(0xFF));
         while i + step <= n {
             let mut acc = V::zero();
-            // Each round adds at most 4 per lane; 63 rounds stay below 256.
             let mut rounds = 0;
-            while rounds < 63 && i + step <= n {
+            while rounds < rounds_per_flush && i + step <= n {
                 for k in 0..4 {
                     let v = V::load(p.add(i + k * V::BYTES));
                     acc = acc.sub8(v.gt_i8(cont_max));
+                    if UNITS {
+                        acc = acc.sub8(v.gt_i8(three_max)).add8(v.gt_i8(ascii_min));
+                    }
                 }
                 i += step;
                 rounds += 1;
@@ -37,5 +43,27 @@ pub(crate) unsafe fn count_chars<V: Vector>(src: &[u8]) -> usize {
             total += acc.sum8() as usize;
         }
     }
-    total + scalar::count_chars(&src[i..])
+    let rest = &src[i..];
+    total + if UNITS { scalar::units_of_valid(rest) } else { scalar::count_chars(rest) }
+}
+
+/// Number of bytes of `src` that are not continuation bytes.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn count_chars<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { count::<V, false>(src) }
+}
+
+/// UTF-16 length of `src`, which must be valid UTF-8 for the result to mean anything (any
+/// input is memory-safe).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn utf16_len_valid<V: Vector>(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { count::<V, true>(src) }
 }

@@ -55,11 +55,21 @@ const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
 
 /// T1: indexed by the high nibble of the first byte of the window.
 const BYTE_1_HIGH: [u8; 16] = [
-    TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, TOO_LONG, // 0..=7 ASCII
-    TWO_CONTS, TWO_CONTS, TWO_CONTS, TWO_CONTS, // 8..=B continuation
-    TOO_SHORT | OVERLONG_2,                     // C
-    TOO_SHORT,                                  // D
-    TOO_SHORT | OVERLONG_3 | SURROGATE,         // E
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG, // 0..=7 ASCII
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,                                           // 8..=B continuation
+    TOO_SHORT | OVERLONG_2,                              // C
+    TOO_SHORT,                                           // D
+    TOO_SHORT | OVERLONG_3 | SURROGATE,                  // E
     TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4, // F
 ];
 
@@ -85,12 +95,22 @@ const BYTE_1_LOW: [u8; 16] = [
 
 /// T3: indexed by the high nibble of the second byte of the window.
 const BYTE_2_HIGH: [u8; 16] = [
-    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
     TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4, // 8
     TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,                   // 9
     TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,                    // A
     TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,                    // B
-    TOO_SHORT, TOO_SHORT, TOO_SHORT, TOO_SHORT, // C..=F
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT, // C..=F
 ];
 
 /// `saturating_sub(v, INCOMPLETE_MAX)` is non-zero where the last 3 bytes of a vector start a
@@ -153,7 +173,9 @@ impl<V: Lookup> State<V> {
     #[inline(always)]
     unsafe fn check(&self, input: V, prev: V) -> V {
         // SAFETY: the caller's CPU supports `V`'s level.
-        unsafe { self.check_shifted(input, input.prev1(prev), input.prev2(prev), input.prev3(prev)) }
+        unsafe {
+            self.check_shifted(input, input.prev1(prev), input.prev2(prev), input.prev3(prev))
+        }
     }
 
     /// The error bits of `input` given the input shifted by one, two and three bytes (from
@@ -362,7 +384,8 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
         if pos < n {
             let q = n - V::BYTES;
             let last = V::load(p.add(q));
-            let (p1, p2, p3) = (V::load(p.add(q - 1)), V::load(p.add(q - 2)), V::load(p.add(q - 3)));
+            let (p1, p2, p3) =
+                (V::load(p.add(q - 1)), V::load(p.add(q - 2)), V::load(p.add(q - 3)));
             error = error.or(st.check_shifted(last, p1, p2, p3));
             if COUNT {
                 st.count_masked(last, V::load(WINDOW.as_ptr().add(32 - (pos - q))));

@@ -33,8 +33,6 @@ pub(crate) trait Vector: Copy {
     unsafe fn and(self, o: Self) -> Self;
     unsafe fn xor(self, o: Self) -> Self;
 
-    /// Per byte: `0xFF` where equal, else 0.
-    unsafe fn eq8(self, o: Self) -> Self;
     /// Per byte, signed: `0xFF` where `self > o`, else 0.
     unsafe fn gt_i8(self, o: Self) -> Self;
     /// Per 16-bit lane: `0xFFFF` where equal, else 0.

@@ -14,6 +14,7 @@ pub(crate) static KERNELS: Kernels = Kernels {
     utf8_validate: utf8::validate,
     utf8_check: utf8::check,
     utf8_count_chars: utf8::count_chars,
+    utf8_utf16_len_valid: utf8::units_of_valid,
     utf16_validate: utf16::validate,
     utf16_check: utf16::check,
     utf8_to_utf16: utf8::to_utf16_kernel,

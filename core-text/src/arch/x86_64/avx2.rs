@@ -60,10 +60,6 @@ impl Vector for V256 {
         avx2!(V256(_mm256_xor_si256(self.0, o.0)))
     }
     #[inline(always)]
-    unsafe fn eq8(self, o: Self) -> Self {
-        avx2!(V256(_mm256_cmpeq_epi8(self.0, o.0)))
-    }
-    #[inline(always)]
     unsafe fn gt_i8(self, o: Self) -> Self {
         avx2!(V256(_mm256_cmpgt_epi8(self.0, o.0)))
     }
@@ -262,6 +258,7 @@ kernel_table! {
     utf8_validate = utf8_validate::validate::<V256> => fn(src: &[u8]) -> bool;
     utf8_check = utf8_validate::check::<V256> => fn(src: &[u8]) -> Result<usize, usize>;
     utf8_count_chars = count::count_chars::<V256> => fn(src: &[u8]) -> usize;
+    utf8_utf16_len_valid = count::utf16_len_valid::<V256> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V256> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V256> => fn(src: &[u16]) -> Result<usize, usize>;
     utf8_to_utf16 = utf8_to_utf16::to_utf16::<V256> => fn(src: &[u8], dst: &mut [u16]) -> usize;

@@ -62,11 +62,6 @@ impl Vector for V128 {
         unsafe { V128(_mm_xor_si128(self.0, o.0)) }
     }
     #[inline(always)]
-    unsafe fn eq8(self, o: Self) -> Self {
-        // SAFETY: SSE2 is baseline on x86_64.
-        unsafe { V128(_mm_cmpeq_epi8(self.0, o.0)) }
-    }
-    #[inline(always)]
     unsafe fn gt_i8(self, o: Self) -> Self {
         // SAFETY: SSE2 is baseline on x86_64.
         unsafe { V128(_mm_cmpgt_epi8(self.0, o.0)) }
@@ -219,6 +214,7 @@ kernel_table! {
     utf8_validate = utf8_validate::validate_no_lookup::<V128> => fn(src: &[u8]) -> bool;
     utf8_check = utf8_validate::check_no_lookup::<V128> => fn(src: &[u8]) -> Result<usize, usize>;
     utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;
+    utf8_utf16_len_valid = count::utf16_len_valid::<V128> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
     utf8_to_utf16 = utf8_to_utf16::to_utf16_no_shuffle::<V128> => fn(src: &[u8], dst: &mut [u16]) -> usize;
