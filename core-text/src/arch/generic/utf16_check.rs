@@ -14,22 +14,11 @@
 //! lane) is accumulated in 16-bit lanes and summed horizontally every few thousand vectors.
 
 use super::vector::Vector;
+use super::WINDOW;
 use crate::arch::scalar::utf16 as scalar;
 
 /// Units per block: 128 bytes of input.
 const BLOCK: usize = 64;
-
-/// `load(WINDOW + 32 - 2 * d)` masks off the first `d` units of a vector (0) and keeps the
-/// rest (0xFFFF): counts for a vector that overlaps `d` already-counted units.
-static WINDOW: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut i = 32;
-    while i < 64 {
-        t[i] = 0xFF;
-        i += 1;
-    }
-    t
-};
 
 struct State<V> {
     error: V,

@@ -26,6 +26,7 @@
 //! horizontal sum every few dozen blocks.
 
 use super::vector::{Lookup, Vector};
+use super::WINDOW;
 use crate::arch::scalar::utf8 as scalar;
 
 /// Bytes per block; every level reads whole blocks (4 × 16 or 2 × 32 bytes).
@@ -120,18 +121,6 @@ static INCOMPLETE_MAX: [u8; 32] = {
     t[29] = 0xF0 - 1;
     t[30] = 0xE0 - 1;
     t[31] = 0xC0 - 1;
-    t
-};
-
-/// `load(WINDOW + 32 - d)` is a mask whose first `d` bytes are 0 and the rest 0xFF: counts
-/// for a vector that overlaps `d` already-counted bytes.
-static WINDOW: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut i = 32;
-    while i < 64 {
-        t[i] = 0xFF;
-        i += 1;
-    }
     t
 };
 
