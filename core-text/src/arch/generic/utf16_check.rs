@@ -66,7 +66,7 @@ impl<V: Vector> State<V> {
     /// # Safety
     /// `p - 1 .. p + BLOCK` units are readable; the CPU supports `V`'s level.
     #[inline(always)]
-    unsafe fn block<const COUNT: bool>(&mut self, p: *const u16) {
+    unsafe fn block<const COUNT: bool, const TEST_ASCII: bool>(&mut self, p: *const u16) -> bool {
         let lanes = V::BYTES / 2;
         let n = BLOCK / lanes;
         // SAFETY: reads stay inside `p - 1 .. p + BLOCK`; CPU per contract.
@@ -77,7 +77,7 @@ impl<V: Vector> State<V> {
                 *slot = V::load(p.add(k * lanes).cast());
                 any = any.or(*slot);
             }
-            if !any.and(V::splat16(0xFF80)).any() {
+            if TEST_ASCII && !any.and(V::splat16(0xFF80)).any() {
                 // All ASCII: only a high surrogate right before the block can be wrong, and
                 // in the vector one unit back it is the only unit that can be high.
                 let before = V::load(p.sub(1).cast());
@@ -85,7 +85,7 @@ impl<V: Vector> State<V> {
                 if COUNT {
                     self.bytes += BLOCK;
                 }
-                return;
+                return true;
             }
             let (m10, high, low) = (V::splat16(0xFC00), V::splat16(0xD800), V::splat16(0xDC00));
             for (k, &x) in v.iter().enumerate().take(n) {
@@ -114,6 +114,7 @@ impl<V: Vector> State<V> {
                 }
             }
         }
+        false
     }
 
     #[inline(always)]
@@ -195,9 +196,17 @@ unsafe fn scan<V: Vector, const COUNT: bool, const EARLY: bool>(
         const GROUP: usize = 4;
         while i + BLOCK <= n {
             let group_start = i;
-            let mut k = 0;
+            // The group's first block tests for ASCII; when it was not ASCII, the rest of the
+            // group skips that test (text that is not ASCII tends to stay that way).
+            let ascii = st.block::<COUNT, true>(p.add(i));
+            i += BLOCK;
+            let mut k = 1;
             while k < GROUP && i + BLOCK <= n {
-                st.block::<COUNT>(p.add(i));
+                if ascii {
+                    st.block::<COUNT, true>(p.add(i));
+                } else {
+                    st.block::<COUNT, false>(p.add(i));
+                }
                 i += BLOCK;
                 k += 1;
             }
