@@ -201,17 +201,27 @@ fn unreachable_error() -> Utf8Error {
     Utf8Error::new(0, Some(1))
 }
 
+/// The slow path of `from_utf8*`: `validate` said no, so find std's exact error (or, should
+/// the kernels disagree, accept the input as the exact scalar code does).
+#[cold]
+#[inline(never)]
+fn invalid_in<O: Ops>(o: O, src: &[u8]) -> Result<(), Utf8Error> {
+    check_in(o, src).map(|_| ())
+}
+
+#[inline]
 pub(crate) fn from_utf8_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> {
     if !o.utf8_validate(src) {
-        check_in(o, src)?;
+        invalid_in(o, src)?;
     }
     // SAFETY: the kernel (or, on disagreement, the exact scalar check) found `src` valid.
     Ok(unsafe { core::str::from_utf8_unchecked(src) })
 }
 
+#[inline]
 pub(crate) fn from_utf8_mut_in<O: Ops>(o: O, src: &mut [u8]) -> Result<&mut str, Utf8Error> {
     if !o.utf8_validate(src) {
-        check_in(o, src)?;
+        invalid_in(o, src)?;
     }
     // SAFETY: as in `from_utf8_in`.
     Ok(unsafe { core::str::from_utf8_unchecked_mut(src) })
