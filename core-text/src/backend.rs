@@ -55,7 +55,7 @@ impl Backend {
 
     /// [`utf8::validate`] at this level.
     pub fn utf8_validate(&self, src: &[u8]) -> bool {
-        crate::arch::dispatch::Ops::utf8_validate(self.k, src)
+        utf8::validate_in(self.k, src)
     }
 
     /// [`utf8::from_utf8`] at this level.

@@ -43,7 +43,7 @@ use alloc::vec::Vec;
 /// ```
 #[inline]
 pub fn validate(src: &[u8]) -> bool {
-    Auto.utf8_validate(src)
+    validate_in(Auto, src)
 }
 
 /// Converts bytes to `&str`, with exactly `std::str::from_utf8`'s result on every input.
@@ -201,6 +201,31 @@ fn unreachable_error() -> Utf8Error {
     Utf8Error::new(0, Some(1))
 }
 
+/// Is `src` (at most 16 bytes) ASCII? Checked inline, before any dispatch: for such short
+/// inputs the indirect call would cost more than the check.
+#[inline(always)]
+fn short_ascii(src: &[u8]) -> bool {
+    let n = src.len();
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&src[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    if n >= 8 {
+        (word(0) | word(n - 8)) & 0x8080_8080_8080_8080 == 0
+    } else {
+        src.iter().fold(0, |acc, &b| acc | b) < 0x80
+    }
+}
+
+/// Inputs up to this many bytes get the inline ASCII check first.
+const INLINE_MAX: usize = 16;
+
+#[inline]
+pub(crate) fn validate_in<O: Ops>(o: O, src: &[u8]) -> bool {
+    (src.len() <= INLINE_MAX && short_ascii(src)) || o.utf8_validate(src)
+}
+
 /// The slow path of `from_utf8*`: `validate` said no, so find std's exact error (or, should
 /// the kernels disagree, accept the input as the exact scalar code does).
 #[cold]
@@ -211,7 +236,7 @@ fn invalid_in<O: Ops>(o: O, src: &[u8]) -> Result<(), Utf8Error> {
 
 #[inline]
 pub(crate) fn from_utf8_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> {
-    if !o.utf8_validate(src) {
+    if !validate_in(o, src) {
         invalid_in(o, src)?;
     }
     // SAFETY: the kernel (or, on disagreement, the exact scalar check) found `src` valid.
@@ -220,7 +245,7 @@ pub(crate) fn from_utf8_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> 
 
 #[inline]
 pub(crate) fn from_utf8_mut_in<O: Ops>(o: O, src: &mut [u8]) -> Result<&mut str, Utf8Error> {
-    if !o.utf8_validate(src) {
+    if !validate_in(o, src) {
         invalid_in(o, src)?;
     }
     // SAFETY: as in `from_utf8_in`.
