@@ -223,7 +223,10 @@ const INLINE_MAX: usize = 16;
 
 #[inline]
 pub(crate) fn validate_in<O: Ops>(o: O, src: &[u8]) -> bool {
-    (src.len() <= INLINE_MAX && short_ascii(src)) || o.utf8_validate(src)
+    if src.len() <= INLINE_MAX {
+        return short_ascii(src) || o.utf8_validate(src);
+    }
+    o.utf8_validate(src)
 }
 
 /// The slow path of `from_utf8*`: `validate` said no, so find std's exact error (or, should
