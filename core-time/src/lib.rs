@@ -1,7 +1,17 @@
-//! `core-time`: time zones for the core-* family.
-//!
-//! This crate will hold IANA time zones (TZif parsing, POSIX TZ rules, cached transitions, an
-//! embedded tz database) and ISO-8601 formatting. None of it has landed yet: the crate is an
-//! empty placeholder in the workspace so that its issue can fill it without reshaping the
-//! repository. It intentionally exports nothing.
-#![no_std]
+//! `core-time`: IANA time zones with cached transitions, and fast ISO-8601 formats.
+
+mod civil;
+mod datetime;
+mod error;
+pub mod fmt;
+mod offset;
+mod timestamp;
+pub mod tz;
+mod zoned;
+
+pub use datetime::DateTime;
+pub use error::RangeError;
+pub use offset::Offset;
+pub use timestamp::Timestamp;
+pub use tz::{now_local, Disambiguation, LocalTimeError, TimeZone, Transition, TzError};
+pub use zoned::{Abbreviation, Zoned};

@@ -1,0 +1,151 @@
+//! `DateTime`: a civil date and time with no zone.
+
+use crate::civil;
+use crate::error::RangeError;
+use crate::offset::Offset;
+use crate::timestamp::Timestamp;
+
+/// A date and time on the proleptic Gregorian calendar, as read from a wall clock, with no
+/// zone or offset attached. Years run from -9999 to 9999.
+///
+/// ```
+/// use core_time::DateTime;
+/// let dt = DateTime::new(2024, 3, 15, 13, 45, 30, 0).unwrap();
+/// assert_eq!(dt.format_g().as_str(), "03/15/2024 13:45:30");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DateTime {
+    // Field order makes the derived `Ord` chronological.
+    year: i16,
+    month: u8,
+    day: u8,
+    hour: u8,
+    minute: u8,
+    second: u8,
+    nanosecond: u32,
+}
+
+impl Default for DateTime {
+    /// 1970-01-01T00:00:00.
+    fn default() -> Self {
+        DateTime { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, nanosecond: 0 }
+    }
+}
+
+impl DateTime {
+    /// A checked date and time.
+    pub const fn new(
+        year: i32,
+        month: u8,
+        day: u8,
+        hour: u8,
+        minute: u8,
+        second: u8,
+        nanosecond: u32,
+    ) -> Result<DateTime, RangeError> {
+        if year < -9999 || year > 9999 {
+            return Err(RangeError::new("year"));
+        }
+        if month < 1 || month > 12 {
+            return Err(RangeError::new("month"));
+        }
+        if day < 1 || day > civil::days_in_month(year, month) {
+            return Err(RangeError::new("day"));
+        }
+        if hour > 23 {
+            return Err(RangeError::new("hour"));
+        }
+        if minute > 59 {
+            return Err(RangeError::new("minute"));
+        }
+        if second > 59 {
+            return Err(RangeError::new("second"));
+        }
+        if nanosecond >= 1_000_000_000 {
+            return Err(RangeError::new("nanosecond"));
+        }
+        Ok(DateTime { year: year as i16, month, day, hour, minute, second, nanosecond })
+    }
+
+    /// Midnight at the start of a checked date.
+    pub const fn date(year: i32, month: u8, day: u8) -> Result<DateTime, RangeError> {
+        Self::new(year, month, day, 0, 0, 0, 0)
+    }
+
+    /// The year, -9999..=9999.
+    pub const fn year(self) -> i32 {
+        self.year as i32
+    }
+    /// The month, 1..=12.
+    pub const fn month(self) -> u8 {
+        self.month
+    }
+    /// The day of the month, 1..=31.
+    pub const fn day(self) -> u8 {
+        self.day
+    }
+    /// The hour, 0..=23.
+    pub const fn hour(self) -> u8 {
+        self.hour
+    }
+    /// The minute, 0..=59.
+    pub const fn minute(self) -> u8 {
+        self.minute
+    }
+    /// The second, 0..=59.
+    pub const fn second(self) -> u8 {
+        self.second
+    }
+    /// The nanosecond within the second, 0..1_000_000_000.
+    pub const fn nanosecond(self) -> u32 {
+        self.nanosecond
+    }
+
+    /// The day of the week: 0 = Sunday .. 6 = Saturday.
+    pub const fn weekday(self) -> u8 {
+        civil::weekday_from_days(self.days())
+    }
+
+    /// The day of the year, 1..=366.
+    pub const fn ordinal(self) -> u16 {
+        (self.days() - civil::days_from_civil(self.year as i32, 1, 1) + 1) as u16
+    }
+
+    /// Days since 1970-01-01 of the date part.
+    #[inline]
+    pub(crate) const fn days(self) -> i64 {
+        civil::days_from_civil(self.year as i32, self.month, self.day)
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 of this wall-clock reading, as if it were UTC.
+    #[inline]
+    pub(crate) const fn local_secs(self) -> i64 {
+        self.days() * civil::SECS_PER_DAY
+            + self.hour as i64 * 3600
+            + self.minute as i64 * 60
+            + self.second as i64
+    }
+
+    /// The wall-clock reading `secs` seconds after 1970-01-01T00:00:00.
+    ///
+    /// The caller keeps `secs` within the civil range (a timestamp plus an offset always is).
+    #[inline]
+    pub(crate) const fn from_local_secs(secs: i64, nanosecond: u32) -> DateTime {
+        let (days, sod) = civil::split_secs(secs);
+        let (year, month, day) = civil::civil_from_days(days);
+        DateTime {
+            year: year as i16,
+            month,
+            day,
+            hour: (sod / 3600) as u8,
+            minute: (sod / 60 % 60) as u8,
+            second: (sod % 60) as u8,
+            nanosecond,
+        }
+    }
+
+    /// The instant at which a clock `offset` from UTC shows this reading.
+    pub const fn to_timestamp(self, offset: Offset) -> Result<Timestamp, RangeError> {
+        Timestamp::from_unix(self.local_secs() - offset.seconds() as i64, self.nanosecond)
+    }
+}

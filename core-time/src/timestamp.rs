@@ -1,0 +1,126 @@
+//! `Timestamp`: an instant on the UTC time line.
+
+use crate::civil;
+use crate::datetime::DateTime;
+use crate::error::RangeError;
+use crate::offset::Offset;
+use core::time::Duration;
+use std::time::SystemTime;
+
+/// An instant in time: seconds and nanoseconds since 1970-01-01T00:00:00Z (leap seconds are
+/// not counted, as in POSIX time).
+///
+/// The range is `-9999-01-02T00:00:00Z` to `9999-12-30T23:59:59.999999999Z`: one day short of
+/// the civil range at each end, so every instant has a civil date in every offset.
+///
+/// ```
+/// use core_time::Timestamp;
+/// let t = Timestamp::from_unix(1_784_116_800, 0).unwrap();
+/// assert_eq!(t.to_string(), "2026-07-15T12:00:00.0000000Z");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp {
+    secs: i64,
+    nanos: u32,
+}
+
+impl Timestamp {
+    /// 1970-01-01T00:00:00Z.
+    pub const UNIX_EPOCH: Timestamp = Timestamp { secs: 0, nanos: 0 };
+    /// The earliest instant, `-9999-01-02T00:00:00Z`.
+    pub const MIN: Timestamp = Timestamp { secs: MIN_SECS, nanos: 0 };
+    /// The latest instant, `9999-12-30T23:59:59.999999999Z`.
+    pub const MAX: Timestamp = Timestamp { secs: MAX_SECS, nanos: 999_999_999 };
+
+    /// The instant `secs` seconds plus `nanos` nanoseconds after the Unix epoch.
+    ///
+    /// `nanos` must be below 1,000,000,000 and the instant inside [`MIN`](Self::MIN) ..=
+    /// [`MAX`](Self::MAX).
+    pub const fn from_unix(secs: i64, nanos: u32) -> Result<Timestamp, RangeError> {
+        if nanos >= 1_000_000_000 {
+            return Err(RangeError::new("nanosecond"));
+        }
+        if secs < MIN_SECS || secs > MAX_SECS {
+            return Err(RangeError::new("timestamp"));
+        }
+        Ok(Timestamp { secs, nanos })
+    }
+
+    /// The instant `secs` whole seconds after the Unix epoch.
+    pub const fn from_unix_secs(secs: i64) -> Result<Timestamp, RangeError> {
+        Self::from_unix(secs, 0)
+    }
+
+    pub(crate) const fn from_parts_unchecked(secs: i64, nanos: u32) -> Timestamp {
+        Timestamp { secs, nanos }
+    }
+
+    /// Whole seconds since the Unix epoch (rounded toward negative infinity).
+    pub const fn unix_secs(self) -> i64 {
+        self.secs
+    }
+
+    /// The nanoseconds past [`unix_secs`](Self::unix_secs), `0..1_000_000_000`.
+    pub const fn subsec_nanos(self) -> u32 {
+        self.nanos
+    }
+
+    /// The current instant from the system clock.
+    ///
+    /// # Panics
+    ///
+    /// Only if the system clock is outside the years -9999..=9999.
+    pub fn now() -> Timestamp {
+        Timestamp::try_from(SystemTime::now()).expect("system clock out of range")
+    }
+
+    /// The civil date and time of this instant at `offset`.
+    #[inline]
+    pub fn to_datetime(self, offset: Offset) -> DateTime {
+        DateTime::from_local_secs(self.secs + offset.seconds() as i64, self.nanos)
+    }
+
+    /// This instant moved by `secs` seconds, or an error past the range.
+    pub const fn checked_add_secs(self, secs: i64) -> Result<Timestamp, RangeError> {
+        match self.secs.checked_add(secs) {
+            Some(s) => Self::from_unix(s, self.nanos),
+            None => Err(RangeError::new("timestamp")),
+        }
+    }
+}
+
+const MIN_SECS: i64 = civil::days_from_civil(-9999, 1, 2) * civil::SECS_PER_DAY;
+const MAX_SECS: i64 = civil::days_from_civil(9999, 12, 31) * civil::SECS_PER_DAY - 1;
+
+impl TryFrom<SystemTime> for Timestamp {
+    type Error = RangeError;
+
+    fn try_from(t: SystemTime) -> Result<Timestamp, RangeError> {
+        match t.duration_since(SystemTime::UNIX_EPOCH) {
+            Ok(d) => {
+                let secs = i64::try_from(d.as_secs()).map_err(|_| RangeError::new("timestamp"))?;
+                Timestamp::from_unix(secs, d.subsec_nanos())
+            }
+            Err(e) => {
+                let d = e.duration();
+                let secs = i64::try_from(d.as_secs()).map_err(|_| RangeError::new("timestamp"))?;
+                let (s, n) = match d.subsec_nanos() {
+                    0 => (-secs, 0),
+                    n => (-secs - 1, 1_000_000_000 - n),
+                };
+                Timestamp::from_unix(s, n)
+            }
+        }
+    }
+}
+
+impl From<Timestamp> for SystemTime {
+    fn from(t: Timestamp) -> SystemTime {
+        if t.secs >= 0 {
+            SystemTime::UNIX_EPOCH + Duration::new(t.secs as u64, t.nanos)
+        } else {
+            SystemTime::UNIX_EPOCH - Duration::new(t.secs.unsigned_abs(), 0)
+                + Duration::new(0, t.nanos)
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! Time zones: [`TimeZone`] and what it returns.
+//!
+//! A zone's data comes from a TZif file (RFC 8536) found by name, or from a POSIX TZ string.
+//! At load time the transitions are laid out as parallel arrays (UTC instant, local window,
+//! type) and the footer rule is expanded through 2040; later instants use the rule through a
+//! per-year cache. A conversion is therefore one binary search over a few hundred instants or
+//! a cache hit.
+
+mod cache;
+mod db;
+pub mod posix;
+pub mod tzif;
+mod zone;
+
+use crate::error::RangeError;
+use crate::offset::Offset;
+use crate::timestamp::Timestamp;
+use crate::zoned::{Abbreviation, Zoned};
+use crate::DateTime;
+use core::fmt;
+use std::sync::Arc;
+use zone::{LocalMatch, Zone};
+
+pub use db::{available_names, embedded_tzif, embedded_version, system_version, Source};
+
+/// A time zone: a name and the rules that map instants to local time and back.
+///
+/// Cloning is cheap (one reference-counted pointer) and zones are `Send + Sync`.
+///
+/// ```
+/// use core_time::{DateTime, Disambiguation, TimeZone};
+/// let la = TimeZone::get("america/los_angeles").unwrap();
+/// assert_eq!(la.name(), "America/Los_Angeles");
+/// let local = DateTime::new(2026, 7, 15, 5, 0, 0, 0).unwrap();
+/// let t = la.to_utc(local, Disambiguation::Compatible).unwrap();
+/// assert_eq!(t.unix_secs(), 1_784_116_800);
+/// ```
+#[derive(Clone)]
+pub struct TimeZone {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    name: Box<str>,
+    source: Source,
+    zone: Zone,
+}
+
+/// What to do with a local time that a zone skips (a gap) or shows twice (an overlap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Disambiguation {
+    /// In a gap, the later instant (the clock reading pushed forward by the gap's length); in an
+    /// overlap, the earlier. This is what most systems do (RFC 5545, Temporal, java.time).
+    #[default]
+    Compatible,
+    /// The earlier of the two candidate instants.
+    Earlier,
+    /// The later of the two candidate instants.
+    Later,
+    /// An error for any local time that is not unique.
+    Reject,
+}
+
+/// Why a local time did not give an instant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LocalTimeError {
+    /// The zone's clocks skipped this time (with [`Disambiguation::Reject`]).
+    Gap {
+        /// Offset before the jump.
+        before: Offset,
+        /// Offset after the jump.
+        after: Offset,
+    },
+    /// The zone's clocks showed this time twice (with [`Disambiguation::Reject`]).
+    Ambiguous {
+        /// Offset of the first occurrence.
+        earlier: Offset,
+        /// Offset of the second occurrence.
+        later: Offset,
+    },
+    /// The instant would be outside [`Timestamp::MIN`] ..= [`Timestamp::MAX`].
+    OutOfRange,
+}
+
+impl fmt::Display for LocalTimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LocalTimeError::Gap { before, after } => {
+                write!(f, "local time skipped by a transition from {before} to {after}")
+            }
+            LocalTimeError::Ambiguous { earlier, later } => {
+                write!(f, "local time occurs twice, at offsets {earlier} and {later}")
+            }
+            LocalTimeError::OutOfRange => f.write_str("instant out of range"),
+        }
+    }
+}
+
+impl std::error::Error for LocalTimeError {}
+
+/// Why a zone could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TzError {
+    /// No zone of this name in `TZDIR`, the system database or the embedded one.
+    NotFound(String),
+    /// The name is not a valid zone name (empty, absolute, `..`, odd characters).
+    InvalidName(String),
+    /// The zone's TZif data is malformed.
+    Tzif(tzif::TzifError),
+    /// The POSIX TZ string is malformed.
+    Posix(posix::PosixError),
+    /// The file could not be read.
+    Io(String),
+}
+
+impl fmt::Display for TzError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TzError::NotFound(n) => write!(f, "time zone {n:?} not found"),
+            TzError::InvalidName(n) => write!(f, "invalid time zone name {n:?}"),
+            TzError::Tzif(e) => write!(f, "malformed TZif data: {e}"),
+            TzError::Posix(e) => e.fmt(f),
+            TzError::Io(e) => write!(f, "reading time zone data: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TzError {}
+
+impl From<tzif::TzifError> for TzError {
+    fn from(e: tzif::TzifError) -> Self {
+        TzError::Tzif(e)
+    }
+}
+
+impl From<posix::PosixError> for TzError {
+    fn from(e: posix::PosixError) -> Self {
+        TzError::Posix(e)
+    }
+}
+
+/// One change of a zone's local time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Transition {
+    timestamp: Timestamp,
+    offset: Offset,
+    abbreviation: Abbreviation,
+    is_dst: bool,
+}
+
+impl Transition {
+    /// The instant of the change.
+    pub const fn timestamp(&self) -> Timestamp {
+        self.timestamp
+    }
+    /// The offset from this instant on.
+    pub const fn offset(&self) -> Offset {
+        self.offset
+    }
+    /// The abbreviation from this instant on.
+    pub const fn abbreviation(&self) -> Abbreviation {
+        self.abbreviation
+    }
+    /// Whether daylight-saving time is in effect from this instant on.
+    pub const fn is_dst(&self) -> bool {
+        self.is_dst
+    }
+}
+
+impl TimeZone {
+    fn new(name: &str, source: Source, zone: Zone) -> TimeZone {
+        TimeZone { inner: Arc::new(Inner { name: name.into(), source, zone }) }
+    }
+
+    /// The zone of this IANA name (`"Europe/Paris"`), matched ASCII-case-insensitively.
+    ///
+    /// Looks in `$TZDIR`, then `/usr/share/zoneinfo`, then the embedded database. Each zone
+    /// is read once per process and shared afterwards.
+    pub fn get(name: &str) -> Result<TimeZone, TzError> {
+        db::get(name)
+    }
+
+    /// The zone this process runs in: from `TZ` (a name, `:name`, a file path or a POSIX TZ
+    /// string), else `/etc/localtime`, else UTC. Determined once per process.
+    pub fn system() -> TimeZone {
+        db::system().clone()
+    }
+
+    /// Coordinated Universal Time.
+    pub fn utc() -> TimeZone {
+        db::utc().clone()
+    }
+
+    /// A zone that is always `offset` from UTC, named like `+05:30` (`UTC` for zero).
+    pub fn fixed(offset: Offset) -> TimeZone {
+        if offset == Offset::UTC {
+            return Self::utc();
+        }
+        let name = offset.to_string();
+        let abbr_text: String = name.chars().filter(|&c| c != ':').collect();
+        let abbr = Abbreviation::new(abbr_text.as_bytes()).unwrap_or(Abbreviation::UTC);
+        TimeZone::new(&name, Source::Fixed, Zone::fixed(offset.seconds(), abbr))
+    }
+
+    /// A zone from the bytes of a TZif file, under the given name.
+    pub fn from_tzif(name: &str, bytes: &[u8]) -> Result<TimeZone, TzError> {
+        Ok(TimeZone::new(name, Source::Bytes, Zone::from_tzif(tzif::parse(bytes)?)))
+    }
+
+    pub(crate) fn from_tzif_with_source(
+        name: &str,
+        bytes: &[u8],
+        source: Source,
+    ) -> Result<TimeZone, TzError> {
+        Ok(TimeZone::new(name, source, Zone::from_tzif(tzif::parse(bytes)?)))
+    }
+
+    /// A zone from a POSIX TZ string such as `"EST5EDT,M3.2.0,M11.1.0"`, applied to all years.
+    /// The zone's name is the string itself.
+    pub fn from_posix(tz: &str) -> Result<TimeZone, TzError> {
+        let rule = posix::PosixTz::parse(tz.as_bytes())?;
+        Ok(TimeZone::new(tz, Source::Posix, Zone::from_posix(rule)))
+    }
+
+    /// The name: the canonical spelling of an IANA name, the POSIX string, or what the zone
+    /// was built with.
+    pub fn name(&self) -> &str {
+        &self.inner.name
+    }
+
+    /// Where the zone's data came from.
+    pub fn source(&self) -> &Source {
+        &self.inner.source
+    }
+
+    fn zoned(&self, t: Timestamp, ty: u32) -> Zoned {
+        let lt = &self.inner.zone.types[ty as usize];
+        Zoned::new(t, Offset::from_seconds_unchecked(lt.offset), lt.abbr, lt.is_dst)
+    }
+
+    /// The instant `t` as shown on this zone's clocks.
+    #[inline]
+    pub fn to_local(&self, t: Timestamp) -> Zoned {
+        self.zoned(t, self.inner.zone.type_index_at(t.unix_secs()))
+    }
+
+    /// The zone's offset from UTC at `t`.
+    #[inline]
+    pub fn offset_at(&self, t: Timestamp) -> Offset {
+        Offset::from_seconds_unchecked(self.inner.zone.type_at(t.unix_secs()).offset)
+    }
+
+    /// Whether daylight-saving time is in effect at `t`.
+    pub fn is_dst(&self, t: Timestamp) -> bool {
+        self.inner.zone.type_at(t.unix_secs()).is_dst
+    }
+
+    /// The zone's abbreviation at `t` (`PST`, `CEST`, `+0530`).
+    pub fn abbreviation(&self, t: Timestamp) -> Abbreviation {
+        self.inner.zone.type_at(t.unix_secs()).abbr
+    }
+
+    /// The instant at which this zone's clocks show `local`, resolving gaps and overlaps as
+    /// `disambiguation` says.
+    pub fn to_utc(
+        &self,
+        local: DateTime,
+        disambiguation: Disambiguation,
+    ) -> Result<Timestamp, LocalTimeError> {
+        let l = local.local_secs();
+        let offset = match (self.inner.zone.local_match(l), disambiguation) {
+            (LocalMatch::Unique(o), _) => o,
+            (LocalMatch::Gap { before, .. }, Disambiguation::Compatible | Disambiguation::Later) => {
+                before
+            }
+            (LocalMatch::Gap { after, .. }, Disambiguation::Earlier) => after,
+            (LocalMatch::Overlap { earlier, .. }, Disambiguation::Compatible | Disambiguation::Earlier) => {
+                earlier
+            }
+            (LocalMatch::Overlap { later, .. }, Disambiguation::Later) => later,
+            (LocalMatch::Gap { before, after }, Disambiguation::Reject) => {
+                return Err(LocalTimeError::Gap {
+                    before: Offset::from_seconds_unchecked(before),
+                    after: Offset::from_seconds_unchecked(after),
+                })
+            }
+            (LocalMatch::Overlap { earlier, later }, Disambiguation::Reject) => {
+                return Err(LocalTimeError::Ambiguous {
+                    earlier: Offset::from_seconds_unchecked(earlier),
+                    later: Offset::from_seconds_unchecked(later),
+                })
+            }
+        };
+        Timestamp::from_unix(l - offset as i64, local.nanosecond())
+            .map_err(|_: RangeError| LocalTimeError::OutOfRange)
+    }
+
+    /// [`to_utc`](Self::to_utc) followed by [`to_local`](Self::to_local).
+    pub fn to_zoned(
+        &self,
+        local: DateTime,
+        disambiguation: Disambiguation,
+    ) -> Result<Zoned, LocalTimeError> {
+        self.to_utc(local, disambiguation).map(|t| self.to_local(t))
+    }
+
+    /// The transitions strictly after `t`, earliest first. Entries that would change nothing
+    /// visible (offset, abbreviation and DST flag all equal) are left out.
+    pub fn transitions_after(&self, t: Timestamp) -> impl Iterator<Item = Transition> + '_ {
+        self.inner.zone.transitions_forward(t.unix_secs()).map(|(s, ty)| self.transition(s, ty))
+    }
+
+    /// The transitions at or before `t`, latest first.
+    pub fn transitions_before(&self, t: Timestamp) -> impl Iterator<Item = Transition> + '_ {
+        self.inner.zone.transitions_back(t.unix_secs()).map(|(s, ty)| self.transition(s, ty))
+    }
+
+    fn transition(&self, secs: i64, ty: u32) -> Transition {
+        let lt = &self.inner.zone.types[ty as usize];
+        Transition {
+            timestamp: Timestamp::from_unix(secs, 0).unwrap_or(if secs < 0 {
+                Timestamp::MIN
+            } else {
+                Timestamp::MAX
+            }),
+            offset: Offset::from_seconds_unchecked(lt.offset),
+            abbreviation: lt.abbr,
+            is_dst: lt.is_dst,
+        }
+    }
+
+    /// The current time in this zone.
+    ///
+    /// The zone remembers the span between the transitions around the last answer, so a call
+    /// is a clock read, a comparison and the civil-date arithmetic.
+    pub fn now(&self) -> Zoned {
+        let t = Timestamp::now();
+        let secs = t.unix_secs();
+        let zone = &self.inner.zone;
+        let ty = match zone.now.get(secs) {
+            Some(ty) => ty,
+            None => {
+                let ty = zone.type_index_at(secs);
+                let (from, until) = zone.span_at(secs);
+                zone.now.set(from, until, ty);
+                ty
+            }
+        };
+        self.zoned(t, ty)
+    }
+}
+
+/// The current time in the system's zone ([`TimeZone::system`]).
+pub fn now_local() -> Zoned {
+    db::system().now()
+}
+
+impl fmt::Debug for TimeZone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("TimeZone").field(&self.inner.name).finish()
+    }
+}
+
+impl fmt::Display for TimeZone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.inner.name)
+    }
+}
+
+/// Zones are equal when they have the same name and come from the same source.
+impl PartialEq for TimeZone {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+            || (self.inner.name == other.inner.name && self.inner.source == other.inner.source)
+    }
+}
+
+impl Eq for TimeZone {}
+
+impl core::hash::Hash for TimeZone {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.inner.name.hash(state);
+    }
+}
+
+impl core::str::FromStr for TimeZone {
+    type Err = TzError;
+    fn from_str(s: &str) -> Result<Self, TzError> {
+        TimeZone::get(s)
+    }
+}

@@ -1,0 +1,125 @@
+//! `Zoned` and `Abbreviation`: a civil time as a zone shows it.
+
+use crate::datetime::DateTime;
+use crate::offset::Offset;
+use crate::timestamp::Timestamp;
+use core::fmt;
+
+/// A time-zone abbreviation such as `PDT`, `CEST` or `+0530`: 1 to 15 ASCII letters, digits,
+/// `+` or `-`, stored inline (no allocation).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Abbreviation {
+    len: u8,
+    bytes: [u8; Abbreviation::CAPACITY],
+}
+
+impl Abbreviation {
+    /// The most bytes an abbreviation holds.
+    pub const CAPACITY: usize = 15;
+
+    /// `UTC`.
+    pub const UTC: Abbreviation = match Abbreviation::new(b"UTC") {
+        Some(a) => a,
+        None => unreachable!(),
+    };
+
+    /// An abbreviation from its bytes, or `None` when `bytes` is empty, longer than
+    /// [`CAPACITY`](Self::CAPACITY) or holds a byte other than an ASCII letter, digit, `+` or
+    /// `-`.
+    pub const fn new(bytes: &[u8]) -> Option<Abbreviation> {
+        if bytes.is_empty() || bytes.len() > Self::CAPACITY {
+            return None;
+        }
+        let mut out = [0u8; Self::CAPACITY];
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if !(b.is_ascii_alphanumeric() || b == b'+' || b == b'-') {
+                return None;
+            }
+            out[i] = b;
+            i += 1;
+        }
+        Some(Abbreviation { len: bytes.len() as u8, bytes: out })
+    }
+
+    /// The abbreviation as text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII bytes are ever stored, so this cannot fail.
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+}
+
+impl core::ops::Deref for Abbreviation {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for Abbreviation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Abbreviation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// An instant as shown in a time zone: the civil date and time, the zone's offset from UTC at
+/// that instant, its abbreviation and whether daylight-saving time was in effect.
+///
+/// `Zoned` is a plain value (`Copy`, no reference to the zone).
+///
+/// ```
+/// use core_time::{TimeZone, Timestamp};
+/// let la = TimeZone::get("America/Los_Angeles").unwrap();
+/// let z = la.to_local(Timestamp::from_unix(1_784_116_800, 0).unwrap());
+/// assert_eq!(z.to_string(), "2026-07-15T05:00:00.0000000-07:00");
+/// assert_eq!(z.abbreviation().as_str(), "PDT");
+/// assert!(z.is_dst());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Zoned {
+    pub(crate) timestamp: Timestamp,
+    pub(crate) datetime: DateTime,
+    pub(crate) offset: Offset,
+    pub(crate) abbreviation: Abbreviation,
+    pub(crate) is_dst: bool,
+}
+
+impl Zoned {
+    /// Assembles a `Zoned` from an instant and the zone's state at that instant.
+    pub fn new(
+        timestamp: Timestamp,
+        offset: Offset,
+        abbreviation: Abbreviation,
+        is_dst: bool,
+    ) -> Zoned {
+        Zoned { timestamp, datetime: timestamp.to_datetime(offset), offset, abbreviation, is_dst }
+    }
+
+    /// The instant.
+    pub const fn timestamp(&self) -> Timestamp {
+        self.timestamp
+    }
+    /// The civil date and time on the zone's clocks.
+    pub const fn datetime(&self) -> DateTime {
+        self.datetime
+    }
+    /// The zone's offset from UTC at this instant.
+    pub const fn offset(&self) -> Offset {
+        self.offset
+    }
+    /// The zone's abbreviation at this instant.
+    pub const fn abbreviation(&self) -> Abbreviation {
+        self.abbreviation
+    }
+    /// Whether daylight-saving time is in effect.
+    pub const fn is_dst(&self) -> bool {
+        self.is_dst
+    }
+}

@@ -1,0 +1,47 @@
+//! The oracle no one here wrote: `zdump -v` (glibc) over every zone for 1900..2100, compared
+//! with our conversions and transition lists, for the zone loaded from the system database
+//! and for the embedded copy. Skips (with a message) where zdump or the system database is
+//! missing; `.ci/run` installs both.
+
+mod common;
+
+use common::zdump;
+use core_time::TimeZone;
+use std::process::Command;
+
+const LO: i64 = -2_208_902_400; // 1900-01-02T00:00:00Z
+const HI: i64 = 4_102_272_000; // 2099-12-31T00:00:00Z
+
+fn zdump_lines(name: &str) -> Option<Vec<zdump::Line>> {
+    let out = Command::new("zdump").args(["-v", "-c", "1900,2100", name]).output().ok()?;
+    out.status.success().then(|| zdump::parse(&String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn every_zone_matches_zdump() {
+    if Command::new("zdump").arg("--version").output().is_err()
+        || !std::path::Path::new("/usr/share/zoneinfo/America/New_York").exists()
+    {
+        eprintln!("zdump or /usr/share/zoneinfo missing: skipped");
+        return;
+    }
+    let names = core_time::tz::available_names();
+    assert!(names.len() > 500);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for name in &names {
+        let Some(lines) = zdump_lines(&format!("/usr/share/zoneinfo/{name}")) else { continue };
+        let system = TimeZone::get(name).unwrap();
+        if let Err(e) = zdump::check(&system, &lines, LO, HI) {
+            failures.push(format!("system: {e}"));
+        }
+        let bytes = core_time::tz::embedded_tzif(name).unwrap();
+        let embedded = TimeZone::from_tzif(name, bytes).unwrap();
+        if let Err(e) = zdump::check(&embedded, &lines, LO, HI) {
+            failures.push(format!("embedded: {e}"));
+        }
+        checked += 1;
+    }
+    assert!(checked > 500, "only {checked} zones checked");
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
