@@ -95,6 +95,38 @@ impl Function {
         }
     }
 
+    /// A function whose result is read from its state: `f` does the work on `&mut state` (for
+    /// example, formats into a reused buffer) and `digest` turns the state afterwards into the
+    /// value compared across the case's functions (for example, the text, normalised).
+    pub fn with_digest<S, R, F, D>(
+        name: &'static str,
+        role: Role,
+        state: S,
+        f: F,
+        digest: D,
+    ) -> Function
+    where
+        S: Clone + 'static,
+        F: FnMut(&mut S) -> R + Clone + 'static,
+        D: Fn(&S) -> String + 'static,
+    {
+        let (mut run_state, mut run_f) = (state.clone(), f.clone());
+        let (mut check_state, mut check_f) = (state, f);
+        Function {
+            name,
+            role,
+            run: Box::new(move |n| {
+                for _ in 0..n {
+                    black_box(run_f(black_box(&mut run_state)));
+                }
+            }),
+            check: Box::new(move || {
+                check_f(&mut check_state);
+                Outcome::of(&digest(&check_state))
+            }),
+        }
+    }
+
     /// A function that writes into a preallocated buffer of `out_len` elements: `f` gets the
     /// input and the buffer and returns the number of elements written; the check compares the
     /// written elements.

@@ -5,6 +5,7 @@
 //! - [`case`]: the case model: one input, our functions and the peers' on it, each a closure
 //!   that both consumers time; [`case::Case::check`] asserts they all compute the same result.
 //! - [`text`]: the `core-text` case table (validation, counting, transcoding, seed cases).
+//! - [`time`]: the `core-time` case table (seed cases, formats, conversions past 2037).
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -22,3 +23,4 @@ pub mod case;
 pub mod corpus;
 pub mod measure;
 pub mod text;
+pub mod time;

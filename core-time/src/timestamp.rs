@@ -70,7 +70,12 @@ impl Timestamp {
     /// # Panics
     ///
     /// Only if the system clock is outside the years -9999..=9999.
+    #[inline]
     pub fn now() -> Timestamp {
+        #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+        if let Some(t) = clock::realtime() {
+            return t;
+        }
         Timestamp::try_from(SystemTime::now()).expect("system clock out of range")
     }
 
@@ -122,5 +127,42 @@ impl From<Timestamp> for SystemTime {
             SystemTime::UNIX_EPOCH - Duration::new(t.secs.unsigned_abs(), 0)
                 + Duration::new(0, t.nanos)
         }
+    }
+}
+
+/// The system clock read directly: `SystemTime::now` followed by `duration_since` spends a
+/// third of its time converting (about 10 ns here); `clock_gettime` hands over the two fields
+/// we store.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+mod clock {
+    use super::Timestamp;
+
+    /// `struct timespec` on 64-bit Linux: `time_t` and `long` are both 64 bits.
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+
+    const CLOCK_REALTIME: i32 = 0;
+
+    extern "C" {
+        // The C library's clock_gettime, which std already links on this target.
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+
+    /// The wall clock, or `None` if the call fails or the value is out of range (the caller
+    /// then takes the portable route, which reports the problem).
+    #[inline]
+    pub(super) fn realtime() -> Option<Timestamp> {
+        let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: `ts` is a valid, writable `struct timespec` for the duration of the call
+        // (the layout above is the 64-bit Linux one, selected by the cfg on this module), and
+        // CLOCK_REALTIME is a clock every Linux kernel supports.
+        let rc = unsafe { clock_gettime(CLOCK_REALTIME, &mut ts) };
+        if rc != 0 || !(0..1_000_000_000).contains(&ts.tv_nsec) {
+            return None;
+        }
+        Timestamp::from_unix(ts.tv_sec, ts.tv_nsec as u32).ok()
     }
 }

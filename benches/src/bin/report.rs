@@ -138,7 +138,9 @@ impl Measured {
 }
 
 fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
-    let cases = select(text::cases(api), opts);
+    let mut all = text::cases(api);
+    all.extend(core_benches::time::cases());
+    let cases = select(all, opts);
     if opts.list {
         for c in &cases {
             let names: Vec<&str> = c.functions.iter().map(|f| f.name).collect();

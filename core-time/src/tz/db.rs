@@ -166,7 +166,34 @@ fn cache() -> &'static RwLock<HashMap<String, TimeZone>> {
     C.get_or_init(|| RwLock::new(HashMap::new()))
 }
 
+/// Zones this thread asked for recently, by the exact name asked: a hit costs a string
+/// comparison and no lock.
+const RECENT: usize = 8;
+thread_local! {
+    static RECENT_ZONES: core::cell::RefCell<Vec<(Box<str>, TimeZone)>> =
+        const { core::cell::RefCell::new(Vec::new()) };
+}
+
 pub(super) fn get(name: &str) -> Result<TimeZone, TzError> {
+    let hit = RECENT_ZONES.with(|r| {
+        let r = r.borrow();
+        r.iter().find(|(n, _)| **n == *name).map(|(_, tz)| tz.clone())
+    });
+    if let Some(tz) = hit {
+        return Ok(tz);
+    }
+    let tz = get_shared(name)?;
+    RECENT_ZONES.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.len() == RECENT {
+            r.pop();
+        }
+        r.insert(0, (name.into(), tz.clone()));
+    });
+    Ok(tz)
+}
+
+fn get_shared(name: &str) -> Result<TimeZone, TzError> {
     if !valid_name(name) {
         return Err(TzError::InvalidName(name.to_string()));
     }

@@ -235,6 +235,7 @@ impl TimeZone {
         &self.inner.source
     }
 
+    #[inline]
     fn zoned(&self, t: Timestamp, ty: u32) -> Zoned {
         let lt = &self.inner.zone.types[ty as usize];
         Zoned::new(t, Offset::from_seconds_unchecked(lt.offset), lt.abbr, lt.is_dst)

@@ -191,8 +191,11 @@ pub fn parse(bytes: &[u8]) -> Result<TzifData, TzifError> {
         return Err(TzifError::MissingFooter);
     };
     let text = rest.get(..len).unwrap_or_default();
-    let footer =
-        if text.is_empty() { None } else { Some(PosixTz::parse(text).map_err(TzifError::BadFooter)?) };
+    let footer = if text.is_empty() {
+        None
+    } else {
+        Some(PosixTz::parse(text).map_err(TzifError::BadFooter)?)
+    };
     Ok(block.into_data(version, footer))
 }
 
@@ -441,4 +444,646 @@ fn read_block(r: &mut Reader<'_>, h: &Header, time_size: u64) -> Result<Block, T
     }
 
     Ok(Block { transitions, transition_types, local_types, leap_seconds })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    const ZONEINFO: &str = "/usr/share/zoneinfo";
+
+    /// Offsets of the six counts inside a header.
+    const ISUTCNT: usize = 20;
+    const ISSTDCNT: usize = 24;
+    const LEAPCNT: usize = 28;
+    const TIMECNT: usize = 32;
+    const TYPECNT: usize = 36;
+    const CHARCNT: usize = 40;
+
+    /// A small TZif writer for synthetic test files.
+    #[derive(Clone)]
+    struct Build {
+        version: u8,
+        transitions: Vec<i64>,
+        types: Vec<u8>,
+        /// `(utoff, isdst, desigidx)`.
+        ttinfo: Vec<(i32, u8, u8)>,
+        chars: Vec<u8>,
+        leaps: Vec<(i64, i32)>,
+        isstd: Vec<u8>,
+        isut: Vec<u8>,
+        /// The text between the footer's newlines (version 2+).
+        footer: Vec<u8>,
+        /// Replaces the 32-bit header and block of a version 2+ file.
+        v1_block: Option<Vec<u8>>,
+    }
+
+    impl Build {
+        fn new(version: u8) -> Build {
+            Build {
+                version,
+                transitions: vec![-100, 0, 1_772_953_200],
+                types: vec![1, 0, 1],
+                ttinfo: vec![(-18_000, 0, 0), (-14_400, 1, 4)],
+                chars: b"EST\0EDT\0".to_vec(),
+                leaps: Vec::new(),
+                isstd: Vec::new(),
+                isut: Vec::new(),
+                footer: b"EST5EDT,M3.2.0,M11.1.0".to_vec(),
+                v1_block: None,
+            }
+        }
+
+        fn version_byte(&self) -> u8 {
+            if self.version == 1 {
+                0
+            } else {
+                b'0' + self.version
+            }
+        }
+
+        fn header(&self, out: &mut Vec<u8>) {
+            out.extend_from_slice(b"TZif");
+            out.push(self.version_byte());
+            out.extend_from_slice(&[0; 15]);
+            for n in [
+                self.isut.len(),
+                self.isstd.len(),
+                self.leaps.len(),
+                self.transitions.len(),
+                self.ttinfo.len(),
+                self.chars.len(),
+            ] {
+                out.extend_from_slice(&(n as u32).to_be_bytes());
+            }
+        }
+
+        fn block(&self, out: &mut Vec<u8>, wide: bool) {
+            let time = |out: &mut Vec<u8>, t: i64| {
+                if wide {
+                    out.extend_from_slice(&t.to_be_bytes());
+                } else {
+                    out.extend_from_slice(&(t as i32).to_be_bytes());
+                }
+            };
+            for &t in &self.transitions {
+                time(out, t);
+            }
+            out.extend_from_slice(&self.types);
+            for &(off, dst, idx) in &self.ttinfo {
+                out.extend_from_slice(&off.to_be_bytes());
+                out.push(dst);
+                out.push(idx);
+            }
+            out.extend_from_slice(&self.chars);
+            for &(at, corr) in &self.leaps {
+                time(out, at);
+                out.extend_from_slice(&corr.to_be_bytes());
+            }
+            out.extend_from_slice(&self.isstd);
+            out.extend_from_slice(&self.isut);
+        }
+
+        fn bytes(&self) -> Vec<u8> {
+            let mut out = Vec::new();
+            if let Some(v1) = &self.v1_block {
+                out.extend_from_slice(v1);
+            } else {
+                self.header(&mut out);
+                self.block(&mut out, false);
+            }
+            if self.version >= 2 {
+                self.header(&mut out);
+                self.block(&mut out, true);
+                out.push(b'\n');
+                out.extend_from_slice(&self.footer);
+                out.push(b'\n');
+            }
+            out
+        }
+
+        /// Where the header that gets decoded starts.
+        fn main_header(&self) -> usize {
+            if self.version == 1 {
+                0
+            } else {
+                let mut v1 = Vec::new();
+                self.header(&mut v1);
+                self.block(&mut v1, false);
+                v1.len()
+            }
+        }
+
+        fn parse(&self) -> Result<TzifData, TzifError> {
+            parse(&self.bytes())
+        }
+    }
+
+    fn set_u32(bytes: &mut [u8], at: usize, v: u32) {
+        bytes[at..at + 4].copy_from_slice(&v.to_be_bytes());
+    }
+
+    fn est() -> Abbreviation {
+        Abbreviation::new(b"EST").unwrap()
+    }
+
+    fn edt() -> Abbreviation {
+        Abbreviation::new(b"EDT").unwrap()
+    }
+
+    #[test]
+    fn synthetic_versions_parse() {
+        for version in 1..=4 {
+            let data = Build::new(version).parse().unwrap();
+            assert_eq!(data.version, version);
+            assert_eq!(data.transitions, [-100, 0, 1_772_953_200]);
+            assert_eq!(data.transition_types, [1, 0, 1]);
+            assert_eq!(
+                data.local_types,
+                [
+                    LocalType { offset: -18_000, is_dst: false, abbr: est() },
+                    LocalType { offset: -14_400, is_dst: true, abbr: edt() },
+                ]
+            );
+            assert!(data.leap_seconds.is_empty());
+            assert_eq!(data.local_type_before_first(), 0);
+            if version == 1 {
+                assert_eq!(data.footer, None);
+            } else {
+                let footer = data.footer.unwrap();
+                assert_eq!(footer.to_string(), "EST5EDT,M3.2.0,M11.1.0");
+            }
+        }
+    }
+
+    #[test]
+    fn wide_times_and_version_3_footers() {
+        let mut b = Build::new(3);
+        b.transitions = vec![-(1 << 59), -(1 << 40), 1 << 40];
+        // The 32-bit block cannot hold those: give it a slim one of its own.
+        let mut slim = Build::new(3);
+        slim.transitions.clear();
+        slim.types.clear();
+        slim.ttinfo.truncate(1);
+        slim.chars = b"EST\0".to_vec();
+        let mut v1 = Vec::new();
+        slim.header(&mut v1);
+        slim.block(&mut v1, false);
+        b.v1_block = Some(v1);
+        for footer in [
+            "EST5EDT,0/0,J365/25",
+            "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1",
+            "XXX3YYY,J60/-167,300/167:59:59",
+        ] {
+            b.footer = footer.as_bytes().to_vec();
+            let data = b.parse().unwrap();
+            assert_eq!(data.transitions, [-(1 << 59), -(1 << 40), 1 << 40]);
+            assert_eq!(data.footer.unwrap().to_string(), footer);
+        }
+        // An empty footer means no rule.
+        b.footer.clear();
+        assert_eq!(b.parse().unwrap().footer, None);
+    }
+
+    #[test]
+    fn version_1_block_of_later_versions_is_skipped() {
+        let mut b = Build::new(2);
+        // A 32-bit block full of nonsense (unsorted, bad indices, bad offsets) with the right
+        // size for its own header.
+        let mut junk = Build::new(2);
+        junk.transitions = vec![5, 4, 3];
+        junk.types = vec![9, 9, 9];
+        junk.ttinfo = vec![(i32::MIN, 7, 200), (0, 0, 0)];
+        junk.chars = b"\xff\xff".to_vec();
+        let mut v1 = Vec::new();
+        junk.header(&mut v1);
+        junk.block(&mut v1, false);
+        b.v1_block = Some(v1.clone());
+        assert_eq!(b.parse().unwrap().transitions, [-100, 0, 1_772_953_200]);
+
+        // Even counts that a decoded block may not have are fine there.
+        let mut empty = Vec::new();
+        empty.extend_from_slice(b"TZif2");
+        empty.extend_from_slice(&[0; 39]);
+        b.v1_block = Some(empty);
+        assert!(b.parse().is_ok());
+
+        // But the block must be there in full.
+        let mut short = v1;
+        short.pop();
+        b.v1_block = Some(short);
+        assert!(b.parse().is_err());
+    }
+
+    #[test]
+    fn leap_seconds() {
+        let mut b = Build::new(4);
+        b.leaps = vec![(78_796_800, 1), (94_694_401, 2), (126_230_402, 3)];
+        assert_eq!(b.parse().unwrap().leap_seconds, b.leaps);
+        // A negative leap second.
+        b.leaps.push((136_230_402, 2));
+        b.leaps.push((146_230_402, 3));
+        assert!(b.parse().is_ok());
+        // The last record may repeat the correction: the table's expiry.
+        b.leaps.push((1_800_000_000, 3));
+        assert!(b.parse().is_ok());
+        // A truncated table may start with any correction.
+        b.leaps = vec![(1_000_000_000, 22), (1_100_000_000, 23)];
+        assert!(b.parse().is_ok());
+        // Version 1 blocks hold 32-bit occurrences.
+        let mut b1 = Build::new(1);
+        b1.leaps = vec![(78_796_800, 1), (94_694_401, 2)];
+        assert_eq!(b1.parse().unwrap().leap_seconds, b1.leaps);
+    }
+
+    #[test]
+    fn error_variants() {
+        use TzifError::*;
+        let err = |b: &Build| b.parse().unwrap_err();
+
+        // Magic and version.
+        let good = Build::new(2).bytes();
+        let mut bytes = good.clone();
+        bytes[3] = b'F';
+        assert_eq!(parse(&bytes), Err(BadMagic));
+        assert_eq!(parse(b"PK\x03\x04"), Err(BadMagic));
+        assert_eq!(parse(b"T"), Err(Truncated { needed: 44, have: 1 }));
+        assert_eq!(parse(b""), Err(Truncated { needed: 44, have: 0 }));
+        for v in [1, b'1', b'5', b'A', 0xff] {
+            let mut bytes = good.clone();
+            bytes[4] = v;
+            assert_eq!(parse(&bytes), Err(UnsupportedVersion(v)));
+        }
+        let second = Build::new(2).main_header();
+        let mut bytes = good.clone();
+        bytes[second + 4] = b'3';
+        assert_eq!(parse(&bytes), Err(VersionMismatch { first: b'2', second: b'3' }));
+        let mut bytes = good.clone();
+        bytes[second] = b'X';
+        assert_eq!(parse(&bytes), Err(BadMagic));
+
+        // Truncation: a header promising more than is there.
+        let v1 = Build::new(1).bytes();
+        assert_eq!(
+            parse(&v1[..v1.len() - 1]),
+            Err(Truncated { needed: v1.len(), have: v1.len() - 1 })
+        );
+        let mut bytes = v1.clone();
+        set_u32(&mut bytes, TIMECNT, u32::MAX);
+        let needed = 44 + u32::MAX as usize * 5 + 2 * 6 + 8;
+        assert_eq!(parse(&bytes), Err(Truncated { needed, have: bytes.len() }));
+        let mut bytes = good.clone();
+        set_u32(&mut bytes, second + LEAPCNT, u32::MAX);
+        assert!(matches!(parse(&bytes), Err(Truncated { .. })));
+
+        // Counts.
+        for (field, value, msg) in [
+            (TYPECNT, 0, "typecnt is zero"),
+            (TYPECNT, 257, "typecnt exceeds 256"),
+            (CHARCNT, 0, "charcnt is zero"),
+            (ISSTDCNT, 1, "isstdcnt is neither zero nor typecnt"),
+            (ISUTCNT, 3, "isutcnt is neither zero nor typecnt"),
+        ] {
+            for version in [1, 2] {
+                let b = Build::new(version);
+                let mut bytes = b.bytes();
+                set_u32(&mut bytes, b.main_header() + field, value);
+                assert_eq!(parse(&bytes), Err(BadCount(msg)), "v{version} {msg}");
+            }
+        }
+
+        // Transitions.
+        let mut b = Build::new(2);
+        b.transitions = vec![0, 10, 10];
+        assert_eq!(err(&b), TransitionsNotSorted(2));
+        b.transitions = vec![0, -10, 10];
+        assert_eq!(err(&b), TransitionsNotSorted(1));
+        let mut b = Build::new(1);
+        b.types = vec![0, 2, 0];
+        assert_eq!(err(&b), BadTypeIndex(1));
+        b.types = vec![0, 1, 255];
+        assert_eq!(err(&b), BadTypeIndex(2));
+
+        // Local time types.
+        for (off, ok) in [
+            (i32::MIN, false),
+            (-93_600, false),
+            (93_600, false),
+            (i32::MAX, false),
+            (-93_599, true),
+            (93_599, true),
+        ] {
+            let mut b = Build::new(2);
+            b.ttinfo[1].0 = off;
+            assert_eq!(b.parse().err(), if ok { None } else { Some(BadOffset(1)) }, "{off}");
+        }
+        let mut b = Build::new(2);
+        b.ttinfo[1].1 = 2;
+        assert_eq!(err(&b), BadDstFlag(1));
+
+        // Abbreviations.
+        let cases: &[(&[u8], u8)] = &[
+            (b"EST\0EDT\0", 8), // index past the table
+            (b"EST\0EDT\0", 255),
+            (b"EST\0EDT", 4),   // no terminating NUL
+            (b"EST\0\0", 4),    // empty
+            (b"EST\0E T\0", 4), // bad character
+            (b"EST\0E\xc3\xa9\0", 4),
+            (b"EST\0ABCDEFGHIJKLMNOP\0", 4), // 16 bytes
+        ];
+        for &(chars, idx) in cases {
+            let mut b = Build::new(2);
+            b.chars = chars.to_vec();
+            b.ttinfo[1].2 = idx;
+            assert_eq!(err(&b), BadAbbreviation(1), "{chars:?} {idx}");
+        }
+        let mut b = Build::new(2);
+        b.chars = b"EST\0ABCDEFGHIJKLMNO\0".to_vec();
+        assert_eq!(b.parse().unwrap().local_types[1].abbr.as_str(), "ABCDEFGHIJKLMNO");
+        // Abbreviations may share bytes: "DT" is the tail of "EDT".
+        b.chars = b"EST\0EDT\0".to_vec();
+        b.ttinfo[0].2 = 5;
+        assert_eq!(b.parse().unwrap().local_types[0].abbr.as_str(), "DT");
+
+        // Leap seconds.
+        let mut b = Build::new(2);
+        b.leaps = vec![(100, 1), (100, 2)];
+        assert_eq!(err(&b), BadLeapSecond(1));
+        b.leaps = vec![(100, 1), (200, 3)];
+        assert_eq!(err(&b), BadLeapSecond(1));
+        b.leaps = vec![(100, 1), (200, 1), (300, 2)];
+        assert_eq!(err(&b), BadLeapSecond(1));
+        b.leaps = vec![(100, 1), (200, 2), (150, 3)];
+        assert_eq!(err(&b), BadLeapSecond(2));
+        b.leaps = vec![(100, i32::MIN), (200, i32::MAX)];
+        assert_eq!(err(&b), BadLeapSecond(1));
+
+        // Indicators.
+        let mut b = Build::new(2);
+        b.isstd = vec![0, 2];
+        assert_eq!(err(&b), BadIndicator(1));
+        b.isstd = vec![1, 0];
+        b.isut = vec![1, 1];
+        assert_eq!(err(&b), BadIndicator(1));
+        b.isut = vec![1, 2];
+        assert_eq!(err(&b), BadIndicator(1));
+        b.isut = vec![1, 0];
+        assert!(b.parse().is_ok());
+        b.isstd.clear();
+        b.isut = vec![0, 1];
+        assert_eq!(err(&b), BadIndicator(1));
+        b.isut = vec![0, 0];
+        assert!(b.parse().is_ok());
+
+        // Footer.
+        let b = Build::new(2);
+        let bytes = b.bytes();
+        assert_eq!(parse(&bytes[..bytes.len() - 1]), Err(MissingFooter));
+        let body = bytes.len() - b.footer.len() - 2;
+        assert_eq!(parse(&bytes[..body]), Err(MissingFooter));
+        let mut no_nl = bytes.clone();
+        no_nl[body] = b' ';
+        assert_eq!(parse(&no_nl), Err(MissingFooter));
+        let mut b = Build::new(3);
+        b.footer = b"EST5EDT,M13.1.0,M11.1.0".to_vec();
+        let e = err(&b);
+        assert_eq!(e, BadFooter(PosixTz::parse(&b.footer).unwrap_err()));
+        match &e {
+            BadFooter(p) => assert_eq!(p.position(), 9),
+            other => panic!("{other:?}"),
+        }
+        assert!(std::error::Error::source(&e).is_some());
+        b.footer = b"EST5EDT\r".to_vec();
+        assert!(matches!(err(&b), BadFooter(_)));
+
+        // Trailing data is allowed (future versions may append some).
+        let mut bytes = Build::new(2).bytes();
+        bytes.extend_from_slice(b"more data");
+        assert!(parse(&bytes).is_ok());
+        let mut bytes = Build::new(1).bytes();
+        bytes.extend_from_slice(b"TZif2 and more");
+        assert_eq!(parse(&bytes).unwrap().version, 1);
+
+        // Every variant displays.
+        for e in [
+            BadMagic,
+            UnsupportedVersion(9),
+            VersionMismatch { first: 2, second: 3 },
+            Truncated { needed: 9, have: 3 },
+            BadCount("x"),
+            TransitionsNotSorted(1),
+            BadTypeIndex(1),
+            BadOffset(1),
+            BadDstFlag(1),
+            BadAbbreviation(1),
+            BadLeapSecond(1),
+            BadIndicator(1),
+            MissingFooter,
+            BadFooter(PosixTz::parse(b"").unwrap_err()),
+        ] {
+            assert!(e.to_string().starts_with("invalid TZif data: "), "{e}");
+        }
+    }
+
+    /// Checks what a successful parse promises.
+    fn check_invariants(data: &TzifData) {
+        assert!(matches!(data.version, 1..=4));
+        assert!(!data.local_types.is_empty());
+        assert_eq!(data.transitions.len(), data.transition_types.len());
+        assert!(data.transitions.windows(2).all(|w| w[0] < w[1]));
+        assert!(data.transition_types.iter().all(|&t| (t as usize) < data.local_types.len()));
+        assert!(data.local_type_before_first() < data.local_types.len());
+        if data.version == 1 {
+            assert!(data.footer.is_none());
+        }
+    }
+
+    #[test]
+    fn synthetic_mutations_never_panic() {
+        let mut b = Build::new(2);
+        b.leaps = vec![(78_796_800, 1), (94_694_401, 2)];
+        b.isstd = vec![1, 0];
+        b.isut = vec![1, 0];
+        for bytes in [b.bytes(), Build::new(1).bytes(), Build::new(3).bytes()] {
+            for len in 0..bytes.len() {
+                assert!(parse(&bytes[..len]).is_err(), "prefix {len}");
+            }
+            for i in 0..bytes.len() {
+                for v in [0, 1, 2, 0x7f, 0x80, 0xff, bytes[i] ^ 1, bytes[i].wrapping_add(1)] {
+                    let mut m = bytes.clone();
+                    m[i] = v;
+                    if let Ok(d) = parse(&m) {
+                        check_invariants(&d);
+                    }
+                }
+            }
+        }
+    }
+
+    fn zoneinfo_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                zoneinfo_files(&path, out);
+            } else if path.is_file() {
+                out.push(path);
+            }
+        }
+    }
+
+    fn read_zone(name: &str) -> Option<Vec<u8>> {
+        std::fs::read(Path::new(ZONEINFO).join(name)).ok()
+    }
+
+    #[test]
+    fn every_system_zone_parses() {
+        if !Path::new(ZONEINFO).is_dir() {
+            return;
+        }
+        let mut files = Vec::new();
+        zoneinfo_files(Path::new(ZONEINFO), &mut files);
+        let mut parsed = 0;
+        for path in files {
+            let Ok(bytes) = std::fs::read(&path) else { continue };
+            if !bytes.starts_with(b"TZif") {
+                continue;
+            }
+            let data = match parse(&bytes) {
+                Ok(d) => d,
+                Err(e) => panic!("{}: {e}", path.display()),
+            };
+            check_invariants(&data);
+            // The footer must agree with the type after the last transition.
+            if let (Some(footer), Some(&last), Some(&ty)) =
+                (&data.footer, data.transitions.last(), data.transition_types.last())
+            {
+                let want = data.local_types[ty as usize];
+                let (offset, is_dst, abbr) = footer.local_at(last);
+                assert_eq!(LocalType { offset, is_dst, abbr }, want, "{}", path.display());
+            }
+            parsed += 1;
+        }
+        assert!(parsed > 300, "only {parsed} TZif files found");
+    }
+
+    #[test]
+    fn los_angeles() {
+        let Some(bytes) = read_zone("America/Los_Angeles") else { return };
+        let data = parse(&bytes).unwrap();
+        assert!(data.version >= 2);
+        assert_eq!(data.footer.unwrap().to_string(), "PST8PDT,M3.2.0,M11.1.0");
+        // 2026-03-08T10:00:00Z: clocks spring forward to PDT.
+        let i = data.transitions.binary_search(&1_772_964_000).unwrap();
+        let ty = data.local_types[data.transition_types[i] as usize];
+        assert_eq!((ty.offset, ty.is_dst, ty.abbr.as_str()), (-25_200, true, "PDT"));
+        let before = data.local_types[data.transition_types[i - 1] as usize];
+        assert_eq!((before.offset, before.is_dst, before.abbr.as_str()), (-28_800, false, "PST"));
+        // Before the first transition: local mean time, type 0.
+        let lmt = data.local_types[data.local_type_before_first()];
+        assert_eq!((lmt.offset, lmt.abbr.as_str()), (-28_378, "LMT"));
+    }
+
+    #[test]
+    fn footers_reproduce_file_transitions() {
+        // Zones whose files (when built "fat") list rule transitions through 2037: from 2030
+        // on, each must match what the footer rule computes.
+        for name in [
+            "America/New_York",
+            "America/Los_Angeles",
+            "Europe/Berlin",
+            "Europe/Dublin",
+            "Europe/London",
+            "Australia/Sydney",
+            "Australia/Lord_Howe",
+            "Pacific/Auckland",
+            "America/Nuuk",
+            "Antarctica/Troll",
+            "America/Santiago",
+            "Pacific/Chatham",
+        ] {
+            let Some(bytes) = read_zone(name) else { continue };
+            let data = parse(&bytes).unwrap();
+            let footer = data.footer.unwrap();
+            let as_tuple = |t: LocalType| (t.offset, t.is_dst, t.abbr);
+            for (i, &t) in data.transitions.iter().enumerate() {
+                if t < 1_893_456_000 {
+                    continue; // 2030-01-01
+                }
+                let after = data.local_types[data.transition_types[i] as usize];
+                let before = data.local_types[data.transition_types[i - 1] as usize];
+                assert_eq!(footer.local_at(t), as_tuple(after), "{name} at {t}");
+                assert_eq!(footer.local_at(t - 1), as_tuple(before), "{name} before {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn leap_second_files() {
+        let Some(bytes) = read_zone("right/UTC") else { return };
+        let data = parse(&bytes).unwrap();
+        assert!(data.leap_seconds.len() >= 27);
+        // 1972-07-01T00:00:00Z, the first leap second (occurrences count leap seconds too).
+        assert_eq!(data.leap_seconds[0], (78_796_800, 1));
+        assert_eq!(data.leap_seconds.iter().map(|l| l.1).max(), Some(27));
+    }
+
+    #[test]
+    fn real_file_prefixes_and_corruptions() {
+        let Some(bytes) = read_zone("America/Los_Angeles") else { return };
+        for len in 0..bytes.len() {
+            assert!(parse(&bytes[..len]).is_err(), "prefix {len}");
+        }
+        // Every byte flipped.
+        for i in 0..bytes.len() {
+            let mut m = bytes.clone();
+            m[i] ^= 0xff;
+            if let Ok(d) = parse(&m) {
+                check_invariants(&d);
+            }
+        }
+        // Header counts of both headers set to awkward values.
+        let second = {
+            let counts: Vec<u64> = (0..6)
+                .map(|k| {
+                    u64::from(u32::from_be_bytes(bytes[20 + 4 * k..24 + 4 * k].try_into().unwrap()))
+                })
+                .collect();
+            let h = Header {
+                version: 2,
+                version_byte: b'2',
+                isutcnt: counts[0],
+                isstdcnt: counts[1],
+                leapcnt: counts[2],
+                timecnt: counts[3],
+                typecnt: counts[4],
+                charcnt: counts[5],
+            };
+            44 + h.block_len(4) as usize
+        };
+        assert_eq!(&bytes[second..second + 4], b"TZif");
+        for header in [0, second] {
+            for field in [ISUTCNT, ISSTDCNT, LEAPCNT, TIMECNT, TYPECNT, CHARCNT] {
+                let orig = u32::from_be_bytes(
+                    bytes[header + field..header + field + 4].try_into().unwrap(),
+                );
+                for v in [0, 1, 2, 255, 256, 257, orig.wrapping_sub(1), orig + 1, 1 << 31, u32::MAX]
+                {
+                    let mut m = bytes.clone();
+                    set_u32(&mut m, header + field, v);
+                    if let Ok(d) = parse(&m) {
+                        check_invariants(&d);
+                    }
+                }
+                for bit in 0..32 {
+                    let mut m = bytes.clone();
+                    set_u32(&mut m, header + field, orig ^ (1 << bit));
+                    if let Ok(d) = parse(&m) {
+                        check_invariants(&d);
+                    }
+                }
+            }
+        }
+    }
 }

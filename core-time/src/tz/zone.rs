@@ -6,6 +6,7 @@ use super::posix::PosixTz;
 use super::tzif::{LocalType, TzifData};
 use crate::civil;
 use crate::zoned::Abbreviation;
+use core::sync::atomic::{AtomicU32, Ordering};
 
 /// Rule transitions are expanded into the table up to the start of this year (UTC); later
 /// instants go through the per-year cache.
@@ -157,6 +158,9 @@ pub(crate) struct Zone {
     pub(crate) rule: Option<Rule>,
     /// The state "now", for `TimeZone::now`.
     pub(crate) now: SpanCache,
+    /// The table position of the last lookup: `utc[hint - 1] <= t < utc[hint]` held for it.
+    /// Instants close in time share it, so most lookups skip the binary search.
+    hint: AtomicU32,
 }
 
 impl Zone {
@@ -236,6 +240,7 @@ impl Zone {
             initial,
             rule,
             now: SpanCache::new(),
+            hint: AtomicU32::new(0),
         }
     }
 
@@ -247,11 +252,40 @@ impl Zone {
                 return rule.type_at(t);
             }
         }
-        let i = self.utc.partition_point(|&x| x <= t);
+        let i = self.table_position(t);
         match i.checked_sub(1) {
             Some(i) => self.after[i],
             None => self.initial,
         }
+    }
+
+    /// The number of table transitions whose window starts at or before local second `l`.
+    /// Shares the hint with `table_position`: away from the windows both counts are equal.
+    #[inline]
+    fn local_position(&self, l: i64) -> usize {
+        let h = self.hint.load(Ordering::Relaxed) as usize;
+        let above = h.checked_sub(1).map_or(true, |p| self.local_lo.get(p).is_some_and(|&x| x <= l));
+        let below = self.local_lo.get(h).map_or(h == self.local_lo.len(), |&x| l < x);
+        if above && below {
+            return h;
+        }
+        let i = self.local_lo.partition_point(|&x| x <= l);
+        self.hint.store(i as u32, Ordering::Relaxed);
+        i
+    }
+
+    /// The number of table transitions at or before `t`.
+    #[inline]
+    fn table_position(&self, t: i64) -> usize {
+        let h = self.hint.load(Ordering::Relaxed) as usize;
+        let above = h.checked_sub(1).map_or(true, |p| self.utc.get(p).is_some_and(|&x| x <= t));
+        let below = self.utc.get(h).map_or(h == self.utc.len(), |&x| t < x);
+        if above && below {
+            return h;
+        }
+        let i = self.utc.partition_point(|&x| x <= t);
+        self.hint.store(i as u32, Ordering::Relaxed);
+        i
     }
 
     /// The type in effect at UTC second `t`.
@@ -276,8 +310,7 @@ impl Zone {
             return self.local_match_by_candidates(local);
         }
         if local.saturating_add(MAX_OFFSET) < rule_from || self.rule.is_none() {
-            let i = self.local_lo.partition_point(|&x| x <= local);
-            let Some(i) = i.checked_sub(1) else {
+            let Some(i) = self.local_position(local).checked_sub(1) else {
                 return LocalMatch::Unique(self.types[self.initial as usize].offset);
             };
             let now = self.types[self.after[i] as usize].offset;

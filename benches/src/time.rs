@@ -1,0 +1,291 @@
+//! The `core-time` case table: the seed cases (B-TIME-01..04), "O" and RFC 3339 formatting
+//! and parsing, zone lookup by name, and conversions far past 2037.
+//!
+//! Peers: `jiff`, `chrono` + `chrono-tz`, and `time` for the formats. Every function of a case
+//! computes the same value (checked before timing). Each peer uses its cheapest API for the job:
+//! jiff's `TimeZone::to_datetime` rather than building a `Zoned`, chrono-tz's
+//! `from_utc_datetime` on a `NaiveDateTime`, and formatters that write into a reused `String`.
+
+use crate::case::{Case, Function, Role, Seed};
+use chrono::{Offset as _, TimeZone as _};
+use core_time::fmt::FormatBuf;
+use core_time::{DateTime, Disambiguation, TimeZone, Timestamp};
+use std::fmt::Write as _;
+
+const OURS: Role = Role::Ours;
+const fn vs(ours: &'static str) -> Role {
+    Role::Peer { vs: ours }
+}
+
+const LA: &str = "America/Los_Angeles";
+
+/// Civil fields, the common result of the conversions.
+type Civil = (i32, u32, u32, u32, u32, u32);
+
+fn civil_ours(d: DateTime) -> Civil {
+    (d.year(), d.month() as u32, d.day() as u32, d.hour() as u32, d.minute() as u32, d.second() as u32)
+}
+
+fn civil_jiff(d: jiff::civil::DateTime) -> Civil {
+    (d.year() as i32, d.month() as u32, d.day() as u32, d.hour() as u32, d.minute() as u32, d.second() as u32)
+}
+
+fn civil_chrono(d: chrono::NaiveDateTime) -> Civil {
+    use chrono::{Datelike, Timelike};
+    (d.year(), d.month(), d.day(), d.hour(), d.minute(), d.second())
+}
+
+/// All `core-time` cases. Sets `TZ` for the `GetLocalNow` seed case, so call it before other
+/// threads start (the report and the criterion bench do).
+pub fn cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    v.push(from_utc("ConvertTimeFromUtc", 1_784_116_800, Some(Seed { id: "B-TIME-01", net10_ns: 45.13, net11_ns: 19.44 }), true));
+    v.push(to_utc("ConvertTimeToUtc", (2026, 7, 15, 5, 0, 0), Some(Seed { id: "B-TIME-02", net10_ns: 51.97, net11_ns: 20.23 }), true));
+    v.push(local_now());
+    v.push(utc_now());
+    v.push(format_g());
+    v.push(format_o());
+    v.push(parse_o("2024-03-15T13:45:30.1234567Z"));
+    v.push(parse_o("2026-07-15T05:00:00.1234567-07:00"));
+    v.push(format_rfc3339());
+    v.push(parse_rfc3339());
+    v.push(lookup());
+    // Past 2037: chrono-tz stops at its table's last transition there (it shows PST in July
+    // 2090), so only jiff computes the same answer.
+    v.push(from_utc("FromUtc2090", 3_803_803_200, None, false));
+    v.push(from_utc("FromUtc2200", 7_275_067_200, None, false));
+    v.push(to_utc("ToUtc2090", (2090, 7, 15, 5, 0, 0), None, false));
+    v.push(to_utc("ToUtc2200", (2200, 7, 15, 5, 0, 0), None, false));
+    v
+}
+
+fn case(input: &str, seed: Option<Seed>, functions: Vec<Function>) -> Case {
+    Case { op: "core-time", input: input.into(), bytes: None, size: None, seed, functions }
+}
+
+fn from_utc(name: &str, secs: i64, seed: Option<Seed>, with_chrono: bool) -> Case {
+    let ours = TimeZone::get(LA).unwrap();
+    let t = Timestamp::from_unix(secs, 0).unwrap();
+    let jz = jiff::tz::TimeZone::get(LA).unwrap();
+    let jt = jiff::Timestamp::from_second(secs).unwrap();
+    let mut f = vec![
+        Function::new("core", OURS, (ours, t), |(tz, t): &mut (TimeZone, Timestamp)| {
+            let z = tz.to_local(*t);
+            (civil_ours(z.datetime()), z.offset().seconds())
+        }),
+        Function::new("jiff", vs("core"), (jz, jt), |(tz, t): &mut (jiff::tz::TimeZone, jiff::Timestamp)| {
+            let off = tz.to_offset(*t);
+            (civil_jiff(off.to_datetime(*t)), off.seconds())
+        }),
+    ];
+    if with_chrono {
+        let naive = chrono::DateTime::from_timestamp(secs, 0).unwrap().naive_utc();
+        f.push(Function::new("chrono-tz", vs("core"), (chrono_tz::America::Los_Angeles, naive), |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
+            let d = tz.from_utc_datetime(n);
+            (civil_chrono(d.naive_local()), d.offset().fix().local_minus_utc())
+        }));
+    }
+    case(name, seed, f)
+}
+
+fn to_utc(name: &str, (y, mo, d, h, mi, s): (i32, u8, u8, u8, u8, u8), seed: Option<Seed>, with_chrono: bool) -> Case {
+    let ours = TimeZone::get(LA).unwrap();
+    let dt = DateTime::new(y, mo, d, h, mi, s, 0).unwrap();
+    let jz = jiff::tz::TimeZone::get(LA).unwrap();
+    let jdt = jiff::civil::DateTime::new(y as i16, mo as i8, d as i8, h as i8, mi as i8, s as i8, 0).unwrap();
+    let mut f = vec![
+        Function::new("core", OURS, (ours, dt), |(tz, dt): &mut (TimeZone, DateTime)| {
+            tz.to_utc(*dt, Disambiguation::Compatible).map(|t| t.unix_secs()).ok()
+        }),
+        Function::new("jiff", vs("core"), (jz, jdt), |(tz, dt): &mut (jiff::tz::TimeZone, jiff::civil::DateTime)| {
+            tz.to_ambiguous_timestamp(*dt).compatible().map(|t| t.as_second()).ok()
+        }),
+    ];
+    if with_chrono {
+        let naive = chrono::NaiveDate::from_ymd_opt(y, mo as u32, d as u32)
+            .unwrap()
+            .and_hms_opt(h as u32, mi as u32, s as u32)
+            .unwrap();
+        f.push(Function::new("chrono-tz", vs("core"), (chrono_tz::America::Los_Angeles, naive), |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
+            tz.from_local_datetime(n).earliest().map(|d| d.timestamp())
+        }));
+    }
+    case(name, seed, f)
+}
+
+fn local_now() -> Case {
+    // B-TIME-03: the process's zone is America/Los_Angeles. Every function reports the offset
+    // it found (equal unless a transition happens during the check).
+    //
+    // Setting the variable is sound here: `cases()` runs before any benchmark thread starts,
+    // so no other thread reads the environment concurrently.
+    std::env::set_var("TZ", LA);
+    let f = vec![
+        Function::new("core", OURS, (), |_: &mut ()| core_time::now_local().offset().seconds()),
+        Function::new("jiff", vs("core"), (), |_: &mut ()| jiff::Zoned::now().offset().seconds()),
+        Function::new("chrono-Local", vs("core"), (), |_: &mut ()| {
+            chrono::Local::now().offset().local_minus_utc()
+        }),
+    ];
+    case("GetLocalNow", Some(Seed { id: "B-TIME-03", net10_ns: 76.41, net11_ns: 34.39 }), f)
+}
+
+/// The floor under `GetLocalNow`: reading the UTC clock alone.
+fn utc_now() -> Case {
+    let same = |_: &()| String::from("a clock read");
+    let f = vec![
+        Function::with_digest("core", OURS, (), |_: &mut ()| Timestamp::now(), same),
+        Function::with_digest("std", vs("core"), (), |_: &mut ()| std::time::SystemTime::now(), same),
+        Function::with_digest("jiff", vs("core"), (), |_: &mut ()| jiff::Timestamp::now(), same),
+        Function::with_digest("chrono", vs("core"), (), |_: &mut ()| chrono::Utc::now(), same),
+    ];
+    case("UtcNow", None, f)
+}
+
+/// Drops trailing zeros of a fraction of seconds, so 7 and 9 printed digits compare equal.
+fn norm(s: &str) -> String {
+    let Some(dot) = s.find('.') else { return s.to_string() };
+    let end = s[dot + 1..].find(|c: char| !c.is_ascii_digit()).map_or(s.len(), |i| dot + 1 + i);
+    let frac = s[dot + 1..end].trim_end_matches('0');
+    let dot_part = if frac.is_empty() { String::new() } else { format!(".{frac}") };
+    format!("{}{}{}", &s[..dot], dot_part, &s[end..])
+}
+
+fn text_of(b: &[u8]) -> String {
+    norm(std::str::from_utf8(b).unwrap_or("<not UTF-8>"))
+}
+
+fn format_g() -> Case {
+    let dt = DateTime::new(2024, 3, 15, 13, 45, 30, 0).unwrap();
+    let naive = chrono::NaiveDate::from_ymd_opt(2024, 3, 15).unwrap().and_hms_opt(13, 45, 30).unwrap();
+    let jdt = jiff::civil::date(2024, 3, 15).at(13, 45, 30, 0);
+    let tdt = time::macros::datetime!(2024-03-15 13:45:30);
+    let tfmt = time::macros::format_description!("[month]/[day]/[year] [hour]:[minute]:[second]");
+    let f = vec![
+        Function::with_digest("core", OURS, (dt, dt.format_g()), |(d, out): &mut (DateTime, FormatBuf)| *out = d.format_g(), |(_, o)| o.to_string()),
+        Function::with_digest("chrono", vs("core"), (naive, String::new()), |(n, s): &mut (chrono::NaiveDateTime, String)| {
+            s.clear();
+            write!(s, "{}", n.format("%m/%d/%Y %H:%M:%S")).unwrap();
+        }, |(_, s)| s.clone()),
+        Function::with_digest("jiff", vs("core"), (jdt, String::new()), |(d, s): &mut (jiff::civil::DateTime, String)| {
+            s.clear();
+            write!(s, "{}", d.strftime("%m/%d/%Y %H:%M:%S")).unwrap();
+        }, |(_, s)| s.clone()),
+        Function::with_digest("time", vs("core"), (tdt, Vec::new()), move |(d, s): &mut (time::PrimitiveDateTime, Vec<u8>)| {
+            s.clear();
+            d.format_into(s, &tfmt).unwrap()
+        }, |(_, s)| text_of(s)),
+    ];
+    case("DateTime_ToString_G", Some(Seed { id: "B-TIME-04", net10_ns: 65.54, net11_ns: 29.76 }), f)
+}
+
+/// 2026-07-15T05:00:00.1234567-07:00 in each crate's zoned/offset type.
+const O_SECS: i64 = 1_784_116_800;
+const O_NANOS: u32 = 123_456_700;
+
+fn format_o() -> Case {
+    let la = TimeZone::get(LA).unwrap();
+    let z = la.to_local(Timestamp::from_unix(O_SECS, O_NANOS).unwrap());
+    let jts = jiff::Timestamp::new(O_SECS, O_NANOS as i32).unwrap();
+    let joff = jiff::tz::offset(-7);
+    let cdt = chrono::FixedOffset::west_opt(7 * 3600).unwrap().timestamp_opt(O_SECS, O_NANOS).unwrap();
+    let todt = time::OffsetDateTime::from_unix_timestamp_nanos(O_SECS as i128 * 1_000_000_000 + O_NANOS as i128)
+        .unwrap()
+        .to_offset(time::macros::offset!(-7));
+    let f = vec![
+        Function::with_digest("core", OURS, (z, z.format_o()), |(z, out): &mut (core_time::Zoned, FormatBuf)| *out = z.format_o(), |(_, o)| o.to_string()),
+        Function::with_digest("jiff", vs("core"), (jts, String::new()), move |(t, s): &mut (jiff::Timestamp, String)| {
+            s.clear();
+            const PRINTER: jiff::fmt::temporal::DateTimePrinter =
+                jiff::fmt::temporal::DateTimePrinter::new().precision(Some(7));
+            PRINTER.print_timestamp_with_offset(t, joff, &mut *s).unwrap();
+        }, |(_, s)| s.clone()),
+        Function::with_digest("chrono", vs("core"), (cdt, String::new()), |(d, s): &mut (chrono::DateTime<chrono::FixedOffset>, String)| {
+            s.clear();
+            write!(s, "{}", d.format("%Y-%m-%dT%H:%M:%S%.9f%:z")).unwrap();
+        }, |(_, s)| norm(s)),
+        Function::with_digest("time", vs("core"), (todt, Vec::new()), |(d, s): &mut (time::OffsetDateTime, Vec<u8>)| {
+            s.clear();
+            d.format_into(s, &time::format_description::well_known::Rfc3339).unwrap()
+        }, |(_, s)| text_of(s)),
+    ];
+    case("FormatO", None, f)
+}
+
+fn parse_o(text: &'static str) -> Case {
+    let f = vec![
+        Function::new("core", OURS, text, |s: &mut &str| {
+            Timestamp::parse_o(s).map(|t| (t.unix_secs(), t.subsec_nanos())).ok()
+        }),
+        Function::new("jiff", vs("core"), text, |s: &mut &str| {
+            s.parse::<jiff::Timestamp>().map(|t| (t.as_second(), t.subsec_nanosecond() as u32)).ok()
+        }),
+        Function::new("chrono", vs("core"), text, |s: &mut &str| {
+            chrono::DateTime::parse_from_rfc3339(s).map(|t| (t.timestamp(), t.timestamp_subsec_nanos())).ok()
+        }),
+        Function::new("time", vs("core"), text, |s: &mut &str| {
+            time::OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339)
+                .map(|t| (t.unix_timestamp(), t.nanosecond()))
+                .ok()
+        }),
+    ];
+    let label = if text.ends_with('Z') { "ParseO/Z" } else { "ParseO/offset" };
+    case(label, None, f)
+}
+
+fn format_rfc3339() -> Case {
+    let t = Timestamp::from_unix(O_SECS, 123_456_789).unwrap();
+    let jts = jiff::Timestamp::new(O_SECS, 123_456_789).unwrap();
+    let cdt = chrono::DateTime::from_timestamp(O_SECS, 123_456_789).unwrap();
+    let tdt = time::OffsetDateTime::from_unix_timestamp_nanos(O_SECS as i128 * 1_000_000_000 + 123_456_789).unwrap();
+    let f = vec![
+        Function::with_digest("core", OURS, (t, t.format_rfc3339(9)), |(t, out): &mut (Timestamp, FormatBuf)| *out = t.format_rfc3339(9), |(_, o)| o.to_string()),
+        Function::with_digest("jiff", vs("core"), (jts, String::new()), |(t, s): &mut (jiff::Timestamp, String)| {
+            s.clear();
+            write!(s, "{t}").unwrap();
+        }, |(_, s)| s.clone()),
+        Function::with_digest("chrono", vs("core"), (cdt, String::new()), |(d, s): &mut (chrono::DateTime<chrono::Utc>, String)| {
+            s.clear();
+            s.push_str(&d.to_rfc3339_opts(chrono::SecondsFormat::Nanos, true));
+        }, |(_, s)| s.clone()),
+        Function::with_digest("time", vs("core"), (tdt, Vec::new()), |(d, s): &mut (time::OffsetDateTime, Vec<u8>)| {
+            s.clear();
+            d.format_into(s, &time::format_description::well_known::Rfc3339).unwrap()
+        }, |(_, s)| text_of(s)),
+    ];
+    case("FormatRfc3339", None, f)
+}
+
+fn parse_rfc3339() -> Case {
+    let text = "2026-07-15T12:00:00.123456789Z";
+    let f = vec![
+        Function::new("core", OURS, text, |s: &mut &str| {
+            Timestamp::parse_rfc3339(s).map(|t| (t.unix_secs(), t.subsec_nanos())).ok()
+        }),
+        Function::new("jiff", vs("core"), text, |s: &mut &str| {
+            s.parse::<jiff::Timestamp>().map(|t| (t.as_second(), t.subsec_nanosecond() as u32)).ok()
+        }),
+        Function::new("chrono", vs("core"), text, |s: &mut &str| {
+            chrono::DateTime::parse_from_rfc3339(s).map(|t| (t.timestamp(), t.timestamp_subsec_nanos())).ok()
+        }),
+        Function::new("time", vs("core"), text, |s: &mut &str| {
+            time::OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339)
+                .map(|t| (t.unix_timestamp(), t.nanosecond()))
+                .ok()
+        }),
+    ];
+    case("ParseRfc3339", None, f)
+}
+
+fn lookup() -> Case {
+    let f = vec![
+        Function::new("core", OURS, (), |_: &mut ()| TimeZone::get(LA).map(|z| z.name().len()).ok()),
+        Function::new("jiff", vs("core"), (), |_: &mut ()| {
+            jiff::tz::db().get(LA).map(|z| z.iana_name().map_or(0, str::len)).ok()
+        }),
+        Function::new("chrono-tz", vs("core"), (), |_: &mut ()| {
+            LA.parse::<chrono_tz::Tz>().map(|z| z.name().len()).ok()
+        }),
+    ];
+    case("ZoneByName", None, f)
+}
