@@ -1,14 +1,82 @@
-//! `core-time`: IANA time zones with cached transitions, and fast ISO-8601 formats.
+//! `core-time`: IANA time zones with cached transitions, an embedded tz database, and fast
+//! ISO-8601 formats.
+//!
+//! ```
+//! use core_time::{DateTime, Disambiguation, TimeZone, Timestamp};
+//!
+//! let la = TimeZone::get("America/Los_Angeles")?;
+//! let t: Timestamp = "2026-07-15T12:00:00Z".parse()?;
+//! let local = la.to_local(t);
+//! assert_eq!(local.to_string(), "2026-07-15T05:00:00.0000000-07:00"); // the "O" format
+//! assert_eq!(local.format_g().as_str(), "07/15/2026 05:00:00");
+//!
+//! // Back from a wall-clock reading; gaps and overlaps are resolved as asked.
+//! let wall = DateTime::new(2026, 3, 8, 2, 30, 0, 0)?; // skipped by spring-forward
+//! assert!(la.to_utc(wall, Disambiguation::Reject).is_err());
+//! let later = la.to_zoned(wall, Disambiguation::Compatible)?;
+//! assert_eq!(later.datetime().hour(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # What is inside
+//!
+//! - **Value types**: [`Timestamp`] (UTC instant, nanoseconds, years -9999..=9999),
+//!   [`DateTime`] (civil, no zone), [`Offset`] and [`Zoned`] (an instant as a zone shows it:
+//!   civil time, offset, abbreviation, DST flag; `Copy`, no allocation).
+//! - **Zones**: [`TimeZone::get`] (ASCII-case-insensitive IANA names), [`TimeZone::system`],
+//!   [`TimeZone::utc`], [`TimeZone::fixed`], [`TimeZone::from_tzif`] (RFC 8536 versions 1–4)
+//!   and [`TimeZone::from_posix`] (POSIX TZ strings with the version 3 extensions). Clones
+//!   share one pointer; zones are `Send + Sync`.
+//! - **Data**: `$TZDIR`, then `/usr/share/zoneinfo`, then the embedded database (tzdata
+//!   [`tz::embedded_version`], compiled with `zic` by `scripts/gen-tzdb.py`; feature
+//!   `embedded-tzdb`, on by default). [`TimeZone::source`] says which one a zone came from.
+//! - **Conversions**: at load time a zone's transitions become parallel arrays (UTC instant,
+//!   local window start and end, type) and its POSIX footer rule is expanded through 2040; later
+//!   years are computed from the rule once per year and cached lock-free. A lookup starts at the
+//!   position of the previous one, so nearby instants skip the binary search.
+//! - **Now**: [`TimeZone::now`] and [`now_local`] remember the span between the transitions
+//!   around the last answer: a call is a clock read, a comparison and the civil arithmetic.
+//! - **Formats** ([`fmt`]): the round-trip "O" form (7 fractional digits), RFC 3339 with 0–9
+//!   digits, and the invariant "G" form; fixed-width writers, no allocation.
+//!
+//! # Features
+//!
+//! - `embedded-tzdb` (default): compile the tz database in (about 330 KB).
+//! - `chrono`: [`TimeZone`] implements `chrono::TimeZone` (see below), plus conversions
+//!   between our value types and chrono's.
+//! - `serde`: `Serialize`/`Deserialize` for the value types and zones.
+//!
+//! # Migrating from chrono-tz
+//!
+//! With the `chrono` feature, replace `chrono_tz::Tz` by `core_time::TimeZone`:
+//!
+//! | chrono-tz | core-time |
+//! |---|---|
+//! | `let tz: Tz = "Europe/Paris".parse()?` | `let tz = TimeZone::get("Europe/Paris")?` (also case-insensitive) |
+//! | `tz.from_utc_datetime(&naive)` | the same (chrono's trait), or `tz.to_local(timestamp)` |
+//! | `tz.from_local_datetime(&naive)` | the same, or `tz.to_utc(datetime, Disambiguation::…)` |
+//! | `dt.offset().abbreviation()` | `dt.offset().abbreviation()` (a [`ChronoOffset`]) |
+//! | `chrono_tz::TZ_VARIANTS` | [`tz::available_names`] |
+//!
+//! Differences: our zone is a reference-counted value rather than a `Copy` enum (clone it where
+//! chrono-tz code copied), and past 2037 we follow each zone's rule where chrono-tz repeats the
+//! last listed offset.
 
+#[cfg(feature = "chrono")]
+mod chrono_impl;
 mod civil;
 mod datetime;
 mod error;
 pub mod fmt;
 mod offset;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod timestamp;
 pub mod tz;
 mod zoned;
 
+#[cfg(feature = "chrono")]
+pub use chrono_impl::ChronoOffset;
 pub use datetime::DateTime;
 pub use error::RangeError;
 pub use offset::Offset;

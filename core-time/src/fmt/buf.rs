@@ -23,7 +23,8 @@ pub(crate) const CAP: usize = 47;
 /// ```
 #[derive(Clone, Copy)]
 pub struct FormatBuf {
-    // Invariant: `bytes[..len]` is ASCII. Only this module's formatters build a `FormatBuf`.
+    // Invariant: every byte of `bytes` is ASCII, and `len <= CAP`. Only the formatters of this
+    // module write to `bytes`, and they store ASCII alone (see `write::put8`).
     bytes: [u8; CAP],
     len: u8,
 }
@@ -32,27 +33,39 @@ impl FormatBuf {
     /// The most bytes a `FormatBuf` holds.
     pub const CAPACITY: usize = CAP;
 
-    /// Wraps a buffer whose first `len` bytes the caller has filled with ASCII.
+    /// An empty buffer of zeros, to be filled through [`bytes_mut`](Self::bytes_mut).
     #[inline(always)]
-    pub(crate) fn from_raw(bytes: [u8; CAP], len: usize) -> FormatBuf {
-        debug_assert!(len <= CAP && bytes[..len].is_ascii());
-        FormatBuf { bytes, len: len as u8 }
+    pub(super) fn zeroed() -> FormatBuf {
+        FormatBuf { bytes: [0; CAP], len: 0 }
+    }
+
+    /// The whole buffer, for the formatters, which store only ASCII into it.
+    #[inline(always)]
+    pub(super) fn bytes_mut(&mut self) -> &mut [u8; CAP] {
+        &mut self.bytes
+    }
+
+    /// Sets the length of the text (at most `CAP`).
+    #[inline(always)]
+    pub(super) fn set_len(&mut self, len: usize) {
+        debug_assert!(len <= CAP && self.bytes.is_ascii());
+        self.len = if len <= CAP { len as u8 } else { CAP as u8 };
     }
 
     /// The text.
     #[inline]
     pub fn as_str(&self) -> &str {
         let bytes = self.as_bytes();
-        // SAFETY: every constructor (`from_raw`, called only by this module's formatters)
-        // receives a buffer whose first `len` bytes are ASCII, and the fields are private and
-        // never mutated afterwards; ASCII is valid UTF-8.
+        // SAFETY: all the bytes of `self.bytes` are ASCII (the invariant on the field: it
+        // starts as zeros, and only this module's formatters store into it, ASCII alone), and
+        // ASCII is valid UTF-8.
         unsafe { core::str::from_utf8_unchecked(bytes) }
     }
 
     /// The text as bytes.
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
-        // `len <= CAP` is kept by `from_raw`; `get` keeps this free of a panic path anyway.
+        // `len <= CAP` is kept by `set_len`; `get` keeps this free of a panic path anyway.
         self.bytes.get(..self.len as usize).unwrap_or(&[])
     }
 

@@ -2,6 +2,7 @@
 //! `Display` and `FromStr` implementations.
 
 use super::buf::{copy_out, BufferTooSmall, FormatBuf};
+use super::calendar::Fields;
 use super::error::{ParseError, ParseErrorKind};
 use super::parse::{self, Mode, Parsed};
 use super::write::{self, Suffix};
@@ -18,8 +19,8 @@ fn instant(s: &[u8], p: Parsed) -> Result<Timestamp, ParseError> {
     let Some(offset) = p.offset else {
         return Err(ParseError::new(s.len(), ParseErrorKind::UnexpectedEnd));
     };
-    p.datetime
-        .to_timestamp(offset)
+    let secs = p.fields.local_secs() - offset.seconds() as i64;
+    Timestamp::from_unix(secs, p.fields.nanosecond)
         .map_err(|_| ParseError::new(0, ParseErrorKind::OutOfRange("timestamp")))
 }
 
@@ -36,7 +37,7 @@ impl DateTime {
     /// ```
     #[inline]
     pub fn format_o(&self) -> FormatBuf {
-        write::format_o(self, Suffix::None)
+        write::format_o(&Fields::from_datetime(self), Suffix::None)
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
@@ -54,7 +55,7 @@ impl DateTime {
     /// ```
     #[inline]
     pub fn format_g(&self) -> FormatBuf {
-        write::format_g(self)
+        write::format_g(&Fields::from_datetime(self))
     }
 
     /// Parses the "O" form without `Z` or offset (see [`parse_o`](super::parse_o) for the
@@ -70,7 +71,7 @@ impl DateTime {
     pub fn parse_o(s: &str) -> Result<DateTime, ParseError> {
         let p = parse::parse(s.as_bytes(), Mode::O)?;
         match p.offset {
-            None => Ok(p.datetime),
+            None => p.datetime(),
             Some(_) => Err(ParseError::new(p.suffix_at, ParseErrorKind::TrailingInput)),
         }
     }
@@ -90,6 +91,12 @@ impl DateTime {
 }
 
 impl Timestamp {
+    /// The date and time in UTC.
+    #[inline(always)]
+    fn utc_fields(&self) -> Fields {
+        Fields::from_local_secs(self.unix_secs(), self.subsec_nanos())
+    }
+
     /// The "O" round-trip form in UTC: `2026-07-15T12:00:00.1234567Z`.
     ///
     /// The fraction has exactly seven digits (100 ns ticks; finer digits are dropped).
@@ -101,7 +108,7 @@ impl Timestamp {
     /// ```
     #[inline]
     pub fn format_o(&self) -> FormatBuf {
-        write::format_o(&self.to_datetime(Offset::UTC), Suffix::Z)
+        write::format_o(&self.utc_fields(), Suffix::Z)
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
@@ -124,7 +131,7 @@ impl Timestamp {
     /// ```
     #[inline]
     pub fn format_rfc3339(&self, digits: u8) -> FormatBuf {
-        write::format_rfc3339(&self.to_datetime(Offset::UTC), digits, Suffix::Z)
+        write::format_rfc3339(&self.utc_fields(), digits, Suffix::Z)
     }
 
     /// Writes [`format_rfc3339`](Self::format_rfc3339)'s text into `out`; returns its length.
@@ -171,7 +178,7 @@ impl Zoned {
     /// the offset has seconds.
     #[inline]
     pub fn format_o(&self) -> FormatBuf {
-        write::format_o(&self.datetime, Suffix::Offset(self.offset))
+        write::format_o(&Fields::from_datetime(&self.datetime), Suffix::Offset(self.offset))
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
@@ -190,11 +197,13 @@ impl Zoned {
     pub fn format_rfc3339(&self, digits: u8) -> FormatBuf {
         let secs = self.offset.seconds();
         if secs % 60 == 0 {
-            write::format_rfc3339(&self.datetime, digits, Suffix::Offset(self.offset))
+            let f = Fields::from_datetime(&self.datetime);
+            write::format_rfc3339(&f, digits, Suffix::Offset(self.offset))
         } else {
             let offset = Offset::from_seconds_unchecked(secs - secs % 60);
-            let dt = self.timestamp.to_datetime(offset);
-            write::format_rfc3339(&dt, digits, Suffix::Offset(offset))
+            let t = self.timestamp;
+            let f = Fields::from_local_secs(t.unix_secs() + offset.seconds() as i64, t.subsec_nanos());
+            write::format_rfc3339(&f, digits, Suffix::Offset(offset))
         }
     }
 
@@ -207,7 +216,7 @@ impl Zoned {
     /// [`DateTime::format_g`].
     #[inline]
     pub fn format_g(&self) -> FormatBuf {
-        write::format_g(&self.datetime)
+        write::format_g(&Fields::from_datetime(&self.datetime))
     }
 }
 

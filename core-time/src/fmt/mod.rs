@@ -38,6 +38,7 @@
 //! ```
 
 mod buf;
+mod calendar;
 mod error;
 mod impls;
 mod parse;

@@ -2,6 +2,7 @@
 //! that handles every accepted form and finds the exact position of any error.
 
 use super::error::{ParseError, ParseErrorKind};
+use super::calendar::Fields;
 use crate::civil;
 use crate::datetime::DateTime;
 use crate::offset::Offset;
@@ -15,13 +16,24 @@ pub(crate) enum Mode {
     Rfc3339,
 }
 
-/// A parsed date-time, its offset if any, and where the `Z` or offset began (the input's
-/// length when there is none).
+/// A parsed date-time (its fields checked), its offset if any, and where the `Z` or offset
+/// began (the input's length when there is none).
 #[derive(Clone, Copy)]
 pub(crate) struct Parsed {
-    pub(crate) datetime: DateTime,
+    pub(crate) fields: Fields,
     pub(crate) offset: Option<Offset>,
     pub(crate) suffix_at: usize,
+}
+
+impl Parsed {
+    /// The date-time.
+    #[inline(always)]
+    pub(crate) fn datetime(&self) -> Result<DateTime, ParseError> {
+        let f = &self.fields;
+        let (m, d, h, mi, s) = (f.month as u8, f.day as u8, f.hour as u8, f.minute as u8, f.second as u8);
+        // The fields are already checked, so this does not fail.
+        DateTime::new(f.year, m, d, h, mi, s, f.nanosecond).map_err(|e| out_of_range(0, e.what()))
+    }
 }
 
 /// Parses the "O" round-trip form, or any RFC 3339 date-time, into the civil date-time and
@@ -59,7 +71,7 @@ pub(crate) struct Parsed {
 /// ```
 pub fn parse_o(s: &[u8]) -> Result<(DateTime, Option<Offset>), ParseError> {
     let p = parse(s, Mode::O)?;
-    Ok((p.datetime, p.offset))
+    Ok((p.datetime()?, p.offset))
 }
 
 /// The fast path first, then the cursor parser, which also reports every error.
@@ -78,23 +90,169 @@ fn dv(b: u8) -> u8 {
     b.wrapping_sub(b'0')
 }
 
-/// The value of the two digits `a b`, or `None`.
+/// The value of the two digits `a b`, and whether both are digits.
 #[inline(always)]
 fn two(a: u8, b: u8) -> (u32, bool) {
     let (a, b) = (dv(a), dv(b));
     ((a as u32) * 10 + b as u32, (a < 10) & (b < 10))
 }
 
-/// `yyyy-MM-ddTHH:mm:ss.fffffff` followed by nothing (27 bytes), `Z` (28 bytes) or `±hh:mm`
-/// (33 bytes), at fixed positions. `None` for anything else, valid or not.
+/// A template for eight bytes: `0` marks a digit, any other byte must appear as it is.
+/// `PATTERN` XORed with the input turns digits into their values and matching separators into
+/// zero; adding `ADD` then sets the top bit of every byte that is out of bounds.
+struct Template {
+    pattern: u64,
+    add: u64,
+}
+
+impl Template {
+    const fn new(t: &[u8; 8]) -> Template {
+        let (mut pattern, mut add, mut i) = (0u64, 0u64, 0);
+        while i < 8 {
+            pattern |= (t[i] as u64) << (8 * i);
+            // A digit's value must be at most 9; a separator's difference must be 0.
+            add |= (if t[i] == b'0' { 0x76u64 } else { 0x7F }) << (8 * i);
+            i += 1;
+        }
+        Template { pattern, add }
+    }
+
+    /// The input's bytes XORed with the pattern, and a word with a top bit set in each byte
+    /// that does not fit the template. A carry between bytes only comes out of a byte whose
+    /// own top bit is already set, so it never hides a mismatch.
+    #[inline(always)]
+    const fn apply(&self, w: u64) -> (u64, u64) {
+        let x = w ^ self.pattern;
+        (x, (x.wrapping_add(self.add) | x) & 0x8080_8080_8080_8080)
+    }
+}
+
+/// Combines adjacent digit values: byte `k` becomes `10 * byte k + byte k+1`.
+#[inline(always)]
+const fn pair_values(x: u64) -> u64 {
+    x * 10 + (x >> 8)
+}
+
+/// The value of eight digit values in bytes 0 (most significant) to 7.
+#[inline(always)]
+const fn eight_values(x: u64) -> u32 {
+    let x = pair_values(x);
+    const MASK: u64 = 0x0000_00FF_0000_00FF;
+    // Each product puts a partial sum in the upper half; what spills past bit 63 is unwanted.
+    let hi = (x & MASK).wrapping_mul(100 + (1_000_000 << 32));
+    let lo = ((x >> 16) & MASK).wrapping_mul(1 + (10_000 << 32));
+    (hi.wrapping_add(lo) >> 32) as u32
+}
+
+/// Byte `k` of `x`.
+#[inline(always)]
+const fn byte_of(x: u64, k: u32) -> u32 {
+    (x >> (8 * k)) as u32 & 0xFF
+}
+
+/// Eight bytes at `at`, or 0 (which fits no template) when fewer remain.
+#[inline(always)]
+fn load8(s: &[u8], at: usize) -> u64 {
+    match s.get(at..).and_then(|rest| rest.first_chunk::<8>()) {
+        Some(bytes) => u64::from_le_bytes(*bytes),
+        None => 0,
+    }
+}
+
+/// Eight bytes at `at`, with zeros for any past the end.
+#[inline(always)]
+fn load8_padded(s: &[u8], at: usize) -> u64 {
+    let rest = s.get(at..).unwrap_or(&[]);
+    match rest.first_chunk::<8>() {
+        Some(bytes) => u64::from_le_bytes(*bytes),
+        None => {
+            let mut bytes = [0u8; 8];
+            let n = rest.len().min(8);
+            bytes[..n].copy_from_slice(&rest[..n]);
+            u64::from_le_bytes(bytes)
+        }
+    }
+}
+
+/// Days in each month of a common year, January at index 1.
+/// (Sixteen entries, so that any month masked to four bits is an index.)
+const DAYS_IN_MONTH: [u8; 16] = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31, 0, 0, 0];
+
+/// Whether the fields, syntactically well formed, name a real date and time.
+#[inline(always)]
+fn fields_in_range(f: &Fields) -> bool {
+    let month_ok = f.month.wrapping_sub(1) < 12;
+    let dim = DAYS_IN_MONTH[f.month as usize & 15] as u32;
+    let day_ok = f.day.wrapping_sub(1) < dim
+        || (f.month == 2 && f.day == 29 && civil::is_leap(f.year));
+    month_ok & day_ok & (f.hour <= 23) & (f.minute <= 59) & (f.second <= 59)
+}
+
+/// Powers of ten: the scale of a fraction of `n` digits is `POW10[9 - n]`.
+const POW10: [u32; 10] =
+    [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000];
+
+/// The common forms, read at fixed positions, eight bytes at a time: `yyyy-MM-ddTHH:mm:ss`,
+/// then optionally `.` and 1 to 9 digits, then nothing, `Z` or `±hh:mm`. `None` for anything
+/// else, valid or not, and for out-of-range fields: the cursor parser then finds the error.
 #[inline(always)]
 fn parse_fast(s: &[u8]) -> Option<Parsed> {
-    let b: &[u8; 27] = s.first_chunk()?;
-    let offset = match s.len() {
-        27 => None,
-        28 if s[27] == b'Z' => Some(Offset::UTC),
-        33 => {
-            let o: &[u8; 6] = s[27..].first_chunk()?;
+    const DATE: Template = Template::new(b"0000-00-");
+    const DAY_TIME: Template = Template::new(b"00T00:00");
+    const TIME: Template = Template::new(b"00:00:00");
+    const DIGITS: Template = Template::new(b"00000000");
+
+    // Overlapping words: 0..8, 8..16 and 11..19 (a short input loads as zeros, which fail).
+    let (date, bad0) = DATE.apply(load8(s, 0));
+    let (day_time, bad1) = DAY_TIME.apply(load8(s, 8));
+    let (time, bad2) = TIME.apply(load8(s, 11));
+    if bad0 | bad1 | bad2 != 0 {
+        return None;
+    }
+    let date = pair_values(date);
+    let day_time = pair_values(day_time);
+    let mut fields = Fields {
+        year: (byte_of(date, 0) * 100 + byte_of(date, 2)) as i32,
+        month: byte_of(date, 5),
+        day: byte_of(day_time, 0),
+        hour: byte_of(day_time, 3),
+        minute: byte_of(day_time, 6),
+        second: byte_of(pair_values(time), 6),
+        nanosecond: 0,
+    };
+    if !fields_in_range(&fields) {
+        return None;
+    }
+
+    let mut i = 19;
+    if s.get(19) == Some(&b'.') {
+        // Up to eight digits in one word; bytes past the end read as zeros, which end them.
+        let (digits, bad) = DIGITS.apply(load8_padded(s, 20));
+        // The first byte that is not a digit (a carry only runs toward later bytes).
+        let n = bad.trailing_zeros() as usize / 8;
+        fields.nanosecond = match n {
+            0 => return None,
+            8 => {
+                let v = eight_values(digits);
+                match s.get(28).map(|&b| dv(b)) {
+                    Some(d) if d < 10 => {
+                        i += 1;
+                        v * 10 + d as u32
+                    }
+                    _ => v * 10,
+                }
+            }
+            // Shift the n digits to the end of the word, behind zeros.
+            _ => eight_values(digits << (64 - 8 * n)) * POW10[9 - n],
+        };
+        i += 1 + n;
+    }
+
+    let offset = match s.len().wrapping_sub(i) {
+        0 => None,
+        1 if s[i] == b'Z' => Some(Offset::UTC),
+        6 => {
+            let o: &[u8; 6] = s.get(i..)?.first_chunk()?;
             let (h, h_ok) = two(o[1], o[2]);
             let (m, m_ok) = two(o[4], o[5]);
             let sign_ok = (o[0] == b'+') | (o[0] == b'-');
@@ -106,39 +264,7 @@ fn parse_fast(s: &[u8]) -> Option<Parsed> {
         }
         _ => return None,
     };
-    let seps = (b[4] == b'-')
-        & (b[7] == b'-')
-        & (b[10] == b'T')
-        & (b[13] == b':')
-        & (b[16] == b':')
-        & (b[19] == b'.');
-    let (y_hi, ok0) = two(b[0], b[1]);
-    let (y_lo, ok1) = two(b[2], b[3]);
-    let (month, ok2) = two(b[5], b[6]);
-    let (day, ok3) = two(b[8], b[9]);
-    let (hour, ok4) = two(b[11], b[12]);
-    let (minute, ok5) = two(b[14], b[15]);
-    let (second, ok6) = two(b[17], b[18]);
-    let f0 = dv(b[20]);
-    let (f12, ok7) = two(b[21], b[22]);
-    let (f34, ok8) = two(b[23], b[24]);
-    let (f56, ok9) = two(b[25], b[26]);
-    if !(seps & ok0 & ok1 & ok2 & ok3 & ok4 & ok5 & ok6 & ok7 & ok8 & ok9 & (f0 < 10)) {
-        return None;
-    }
-    let ticks = f0 as u32 * 1_000_000 + f12 * 10_000 + f34 * 100 + f56;
-    // `new` checks the ranges; an error goes to the cursor parser, which says where.
-    let datetime = DateTime::new(
-        (y_hi * 100 + y_lo) as i32,
-        month as u8,
-        day as u8,
-        hour as u8,
-        minute as u8,
-        second as u8,
-        ticks * 100,
-    )
-    .ok()?;
-    Some(Parsed { datetime, offset, suffix_at: 27 })
+    Some(Parsed { fields, offset, suffix_at: i })
 }
 
 #[cold]
@@ -260,8 +386,7 @@ fn parse_slow(s: &[u8], mode: Mode) -> Result<Parsed, ParseError> {
         nanos *= 10u32.pow(9 - digits);
     }
 
-    let datetime = DateTime::new(year, month as u8, day as u8, hour as u8, minute as u8, second as u8, nanos)
-        .map_err(|e| out_of_range(0, e.what()))?;
+    let fields = Fields { year, month, day, hour, minute, second, nanosecond: nanos };
 
     let suffix_at = i;
     let offset = match s.get(i) {
@@ -295,7 +420,7 @@ fn parse_slow(s: &[u8], mode: Mode) -> Result<Parsed, ParseError> {
     if i != s.len() {
         return Err(ParseError::new(i, ParseErrorKind::TrailingInput));
     }
-    Ok(Parsed { datetime, offset, suffix_at })
+    Ok(Parsed { fields, offset, suffix_at })
 }
 
 /// Parses the invariant "G" form, `MM/dd/yyyy HH:mm:ss` (a negative year as `-yyyy`).

@@ -5,7 +5,7 @@ use super::*;
 use crate::{Abbreviation, DateTime, Offset, Timestamp, Zoned};
 use std::string::{String, ToString};
 use std::vec::Vec;
-use std::{format, vec};
+use std::format;
 
 /// splitmix64: a small deterministic generator.
 struct Rng(u64);
@@ -682,6 +682,5 @@ fn format_buf_behaves_like_a_str() {
     set.insert(s);
     assert!(set.contains(&copy));
     assert_eq!(core::mem::size_of::<FormatBuf>(), 48);
-    let v = vec![s.to_string()];
-    assert_eq!(v[0], r);
+    assert_eq!(s.to_string(), r);
 }

@@ -10,7 +10,7 @@ mod cache;
 mod db;
 pub mod posix;
 pub mod tzif;
-mod zone;
+pub(crate) mod zone;
 
 use crate::error::RangeError;
 use crate::offset::Offset;
@@ -239,6 +239,17 @@ impl TimeZone {
     fn zoned(&self, t: Timestamp, ty: u32) -> Zoned {
         let lt = &self.inner.zone.types[ty as usize];
         Zoned::new(t, Offset::from_seconds_unchecked(lt.offset), lt.abbr, lt.is_dst)
+    }
+
+    /// The local type (offset, DST flag, abbreviation) at UTC second `secs`.
+    #[inline]
+    pub(crate) fn local_type_at(&self, secs: i64) -> &tzif::LocalType {
+        self.inner.zone.type_at(secs)
+    }
+
+    /// How a local wall-clock second maps to instants.
+    pub(crate) fn local_match(&self, local: i64) -> LocalMatch {
+        self.inner.zone.local_match(local)
     }
 
     /// The instant `t` as shown on this zone's clocks.
