@@ -51,10 +51,6 @@ impl Timestamp {
         Self::from_unix(secs, 0)
     }
 
-    pub(crate) const fn from_parts_unchecked(secs: i64, nanos: u32) -> Timestamp {
-        Timestamp { secs, nanos }
-    }
-
     /// Whole seconds since the Unix epoch (rounded toward negative infinity).
     pub const fn unix_secs(self) -> i64 {
         self.secs

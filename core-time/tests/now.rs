@@ -33,7 +33,10 @@ fn zones() -> Vec<TimeZone> {
 /// instant.
 fn check_now(tz: &TimeZone, z: &Zoned, lo: Timestamp, hi: Timestamp) {
     let t = z.timestamp();
-    assert!(lo <= t && t <= hi, "{tz}: now() gave {t:?}, outside the clock readings {lo:?} ..= {hi:?}");
+    assert!(
+        lo <= t && t <= hi,
+        "{tz}: now() gave {t:?}, outside the clock readings {lo:?} ..= {hi:?}"
+    );
     assert_eq!(*z, tz.to_local(t), "{tz}: now() disagrees with to_local of its own instant");
 }
 
@@ -51,11 +54,17 @@ fn now_agrees_with_to_local_of_the_clock() {
         check_now(&tz, &z, lo, hi);
         let other = tz.to_local(Timestamp::now());
         let gap = other.timestamp().unix_secs() - z.timestamp().unix_secs();
-        assert!((0..=1).contains(&gap), "{tz}: now() and to_local(Timestamp::now()) are {gap} s apart");
+        assert!(
+            (0..=1).contains(&gap),
+            "{tz}: now() and to_local(Timestamp::now()) are {gap} s apart"
+        );
         if !transition_between(&tz, z.timestamp(), other.timestamp()) {
             let a = (z.offset(), z.abbreviation(), z.is_dst());
             let b = (other.offset(), other.abbreviation(), other.is_dst());
-            assert_eq!(a, b, "{tz}: now() and to_local(Timestamp::now()) disagree with no transition between");
+            assert_eq!(
+                a, b,
+                "{tz}: now() and to_local(Timestamp::now()) disagree with no transition between"
+            );
         }
     }
 }
@@ -93,7 +102,10 @@ fn now_local_is_the_system_zone_now() {
     check_now(&system, &a, lo, mid);
     check_now(&system, &b, mid, hi);
     if !transition_between(&system, a.timestamp(), b.timestamp()) {
-        assert_eq!((a.offset(), a.abbreviation(), a.is_dst()), (b.offset(), b.abbreviation(), b.is_dst()));
+        assert_eq!(
+            (a.offset(), a.abbreviation(), a.is_dst()),
+            (b.offset(), b.abbreviation(), b.is_dst())
+        );
     }
 }
 
@@ -180,8 +192,17 @@ fn run_child(tz: Option<&str>) -> Report {
         .unwrap_or_else(|| panic!("child with TZ={tz:?} reported nothing:\n{stdout}"));
     let f: Vec<&str> = line.split('\t').collect();
     assert_eq!(f.len(), 4, "odd report {line:?}");
-    Report { name: f[0].to_string(), source: f[1].to_string(), ours: parse_pairs(f[2]), jiff: parse_pairs(f[3]) }
+    Report {
+        name: f[0].to_string(),
+        source: f[1].to_string(),
+        ours: parse_pairs(f[2]),
+        jiff: parse_pairs(f[3]),
+    }
 }
+
+/// `TZ`, the zone's name, how its source's debug form starts, the offsets at [`PROBES`],
+/// and whether jiff must agree.
+type Case<'a> = (&'a str, &'a str, &'a str, &'a [(i32, String)], bool);
 
 fn pairs(v: &[(i32, &str)]) -> Vec<(i32, String)> {
     v.iter().map(|&(o, a)| (o, a.to_string())).collect()
@@ -199,8 +220,7 @@ fn system_zone_follows_tz() {
     let utc = pairs(&[(0, "UTC"); 4]);
     let tokyo = pairs(&[(32_400, "JST"); 4]);
     let india = pairs(&[(19_800, "+0530"); 4]);
-    // (TZ, name, source starts with, expected offsets; jiff must agree where `true`)
-    let cases: Vec<(&str, &str, &str, &[(i32, String)], bool)> = vec![
+    let cases: Vec<Case> = vec![
         ("America/New_York", "America/New_York", "File", &new_york, true),
         (":Europe/Paris", "Europe/Paris", "File", &paris, true),
         ("america/new_york", "America/New_York", "File", &new_york, false),

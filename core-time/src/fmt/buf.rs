@@ -5,7 +5,8 @@ use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 
 /// The bytes a `FormatBuf` holds. The longest text this module produces is 39 bytes (the "O"
-/// form with an expanded year and an offset with seconds).
+/// form with an expanded year and an offset with seconds); the formatters build up to 40
+/// bytes as five 64-bit words.
 pub(crate) const CAP: usize = 47;
 
 /// A short formatted date-time held inline: at most [`FormatBuf::CAPACITY`] bytes of ASCII,
@@ -23,8 +24,8 @@ pub(crate) const CAP: usize = 47;
 /// ```
 #[derive(Clone, Copy)]
 pub struct FormatBuf {
-    // Invariant: every byte of `bytes` is ASCII, and `len <= CAP`. Only the formatters of this
-    // module write to `bytes`, and they store ASCII alone (see `write::put8`).
+    // Invariant: every byte of `bytes` is ASCII, and `len <= CAP`. `from_words` and `insert`,
+    // the only code that writes to `bytes`, clear the top bit of everything they store.
     bytes: [u8; CAP],
     len: u8,
 }
@@ -33,39 +34,42 @@ impl FormatBuf {
     /// The most bytes a `FormatBuf` holds.
     pub const CAPACITY: usize = CAP;
 
-    /// An empty buffer of zeros, to be filled through [`bytes_mut`](Self::bytes_mut).
+    /// The text of length `len` (at most 40) held by five little-endian words. The top bit of
+    /// every byte is cleared, so whatever the words, only ASCII is stored.
     #[inline(always)]
-    pub(super) fn zeroed() -> FormatBuf {
-        FormatBuf { bytes: [0; CAP], len: 0 }
+    pub(super) fn from_words(words: [u64; 5], len: usize) -> FormatBuf {
+        let mut bytes = [0; CAP];
+        for (chunk, word) in bytes.chunks_exact_mut(8).zip(words) {
+            chunk.copy_from_slice(&(word & 0x7F7F_7F7F_7F7F_7F7F).to_le_bytes());
+        }
+        FormatBuf { bytes, len: len.min(40) as u8 }
     }
 
-    /// The whole buffer, for the formatters, which store only ASCII into it.
-    #[inline(always)]
-    pub(super) fn bytes_mut(&mut self) -> &mut [u8; CAP] {
-        &mut self.bytes
-    }
-
-    /// Sets the length of the text (at most `CAP`).
-    #[inline(always)]
-    pub(super) fn set_len(&mut self, len: usize) {
-        debug_assert!(len <= CAP && self.bytes.is_ascii());
-        self.len = if len <= CAP { len as u8 } else { CAP as u8 };
+    /// Inserts the ASCII byte `byte` (its top bit cleared) at `at`, moving the rest of the text
+    /// along; nothing happens when the buffer is full or `at` is past the end of the text.
+    pub(super) fn insert(&mut self, at: usize, byte: u8) {
+        let len = self.len as usize;
+        if len < CAP && at <= len {
+            self.bytes.copy_within(at..len, at + 1);
+            self.bytes[at] = byte & 0x7F;
+            self.len += 1;
+        }
     }
 
     /// The text.
     #[inline]
     pub fn as_str(&self) -> &str {
         let bytes = self.as_bytes();
-        // SAFETY: all the bytes of `self.bytes` are ASCII (the invariant on the field: it
-        // starts as zeros, and only this module's formatters store into it, ASCII alone), and
-        // ASCII is valid UTF-8.
+        // SAFETY: all the bytes of `self.bytes` are ASCII (the invariant on the field: the
+        // only two functions that store into it clear the top bit of every byte), and ASCII is
+        // valid UTF-8.
         unsafe { core::str::from_utf8_unchecked(bytes) }
     }
 
     /// The text as bytes.
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
-        // `len <= CAP` is kept by `set_len`; `get` keeps this free of a panic path anyway.
+        // `len <= CAP` is kept by `from_words` and `insert`; `get` keeps this free of a panic path anyway.
         self.bytes.get(..self.len as usize).unwrap_or(&[])
     }
 

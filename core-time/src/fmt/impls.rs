@@ -202,7 +202,8 @@ impl Zoned {
         } else {
             let offset = Offset::from_seconds_unchecked(secs - secs % 60);
             let t = self.timestamp;
-            let f = Fields::from_local_secs(t.unix_secs() + offset.seconds() as i64, t.subsec_nanos());
+            let f =
+                Fields::from_local_secs(t.unix_secs() + offset.seconds() as i64, t.subsec_nanos());
             write::format_rfc3339(&f, digits, Suffix::Offset(offset))
         }
     }

@@ -21,6 +21,20 @@
 //! The general parser is the free function [`parse_o`], which reads the "O" form and the
 //! RFC 3339 forms alike and returns the civil date-time together with its offset, if any.
 //!
+//! Choices worth knowing:
+//!
+//! - Leap seconds (`23:59:60`) are rejected, like every other out-of-range field: the crate
+//!   counts time as POSIX does, without them.
+//! - `format_rfc3339` takes 0 to 9 fraction digits; a larger count is treated as 9. Digits
+//!   are truncated, never rounded, here and in the "O" form.
+//! - RFC 3339 offsets have no seconds, so [`Zoned::format_rfc3339`](crate::Zoned) cuts an
+//!   offset such as `-07:52:58` to whole minutes and shows the local time at that offset:
+//!   the text still names the same instant.
+//! - A [`Zoned`](crate::Zoned) within a day of either end of `Timestamp`'s range, at an
+//!   offset of more than 24 hours, has a local date in year -10000 or 10000; it is written
+//!   in the expanded form (`+010000-01-01T...`), which the parsers, limited to years -9999 to
+//!   9999, reject.
+//!
 //! ```
 //! use core_time::{fmt, DateTime, Offset, Timestamp};
 //!

@@ -1,8 +1,8 @@
 //! The parsers: a fixed-position fast path for the common "O" lengths, and a cursor parser
 //! that handles every accepted form and finds the exact position of any error.
 
-use super::error::{ParseError, ParseErrorKind};
 use super::calendar::Fields;
+use super::error::{ParseError, ParseErrorKind};
 use crate::civil;
 use crate::datetime::DateTime;
 use crate::offset::Offset;
@@ -18,7 +18,7 @@ pub(crate) enum Mode {
 
 /// A parsed date-time (its fields checked), its offset if any, and where the `Z` or offset
 /// began (the input's length when there is none).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Parsed {
     pub(crate) fields: Fields,
     pub(crate) offset: Option<Offset>,
@@ -30,7 +30,8 @@ impl Parsed {
     #[inline(always)]
     pub(crate) fn datetime(&self) -> Result<DateTime, ParseError> {
         let f = &self.fields;
-        let (m, d, h, mi, s) = (f.month as u8, f.day as u8, f.hour as u8, f.minute as u8, f.second as u8);
+        let (m, d, h, mi, s) =
+            (f.month as u8, f.day as u8, f.hour as u8, f.minute as u8, f.second as u8);
         // The fields are already checked, so this does not fail.
         DateTime::new(f.year, m, d, h, mi, s, f.nanosecond).map_err(|e| out_of_range(0, e.what()))
     }
@@ -51,8 +52,9 @@ impl Parsed {
 ///
 /// Seconds are required. A leap second (`:60`) is rejected, as are all other out-of-range
 /// fields (month 13, 29 February of a common year, hour 24, offset hour 26, ...). Fractions
-/// finer than a nanosecond (more than nine digits) are rejected too. The seven-digit fraction
-/// of the "O" form takes a fixed-position fast path.
+/// finer than a nanosecond (more than nine digits) are rejected too. The common forms (a
+/// four-digit year, `T`, any fraction, then nothing, `Z` or `±hh:mm`) take a fast path that
+/// checks and converts eight bytes at a time.
 ///
 /// Any byte string is accepted as input; the function never panics.
 ///
@@ -159,21 +161,6 @@ fn load8(s: &[u8], at: usize) -> u64 {
     }
 }
 
-/// Eight bytes at `at`, with zeros for any past the end.
-#[inline(always)]
-fn load8_padded(s: &[u8], at: usize) -> u64 {
-    let rest = s.get(at..).unwrap_or(&[]);
-    match rest.first_chunk::<8>() {
-        Some(bytes) => u64::from_le_bytes(*bytes),
-        None => {
-            let mut bytes = [0u8; 8];
-            let n = rest.len().min(8);
-            bytes[..n].copy_from_slice(&rest[..n]);
-            u64::from_le_bytes(bytes)
-        }
-    }
-}
-
 /// Days in each month of a common year, January at index 1.
 /// (Sixteen entries, so that any month masked to four bits is an index.)
 const DAYS_IN_MONTH: [u8; 16] = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31, 0, 0, 0];
@@ -183,8 +170,8 @@ const DAYS_IN_MONTH: [u8; 16] = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 
 fn fields_in_range(f: &Fields) -> bool {
     let month_ok = f.month.wrapping_sub(1) < 12;
     let dim = DAYS_IN_MONTH[f.month as usize & 15] as u32;
-    let day_ok = f.day.wrapping_sub(1) < dim
-        || (f.month == 2 && f.day == 29 && civil::is_leap(f.year));
+    let day_ok =
+        f.day.wrapping_sub(1) < dim || (f.month == 2 && f.day == 29 && civil::is_leap(f.year));
     month_ok & day_ok & (f.hour <= 23) & (f.minute <= 59) & (f.second <= 59)
 }
 
@@ -200,7 +187,7 @@ fn parse_fast(s: &[u8]) -> Option<Parsed> {
     const DATE: Template = Template::new(b"0000-00-");
     const DAY_TIME: Template = Template::new(b"00T00:00");
     const TIME: Template = Template::new(b"00:00:00");
-    const DIGITS: Template = Template::new(b"00000000");
+    const FRACTION: Template = Template::new(b".0000000");
 
     // Overlapping words: 0..8, 8..16 and 11..19 (a short input loads as zeros, which fail).
     let (date, bad0) = DATE.apply(load8(s, 0));
@@ -226,26 +213,34 @@ fn parse_fast(s: &[u8]) -> Option<Parsed> {
 
     let mut i = 19;
     if s.get(19) == Some(&b'.') {
-        // Up to eight digits in one word; bytes past the end read as zeros, which end them.
-        let (digits, bad) = DIGITS.apply(load8_padded(s, 20));
-        // The first byte that is not a digit (a carry only runs toward later bytes).
-        let n = bad.trailing_zeros() as usize / 8;
-        fields.nanosecond = match n {
-            0 => return None,
-            8 => {
-                let v = eight_values(digits);
-                match s.get(28).map(|&b| dv(b)) {
+        // The dot and up to seven digits as one word. Short inputs take their last eight
+        // bytes, moved down so that the dot is the first byte; zeros come in on top.
+        let len = s.len();
+        let word = if len >= 27 { load8(s, 19) } else { load8(s, len - 8) >> (8 * (27 - len)) };
+        let (digits, bad) = FRACTION.apply(word);
+        // The first byte after the dot that is not a digit (a carry only runs toward later
+        // bytes, so the lowest flagged byte is the first bad one).
+        let n = ((bad >> 8).trailing_zeros() as usize / 8).min(7);
+        if n == 0 {
+            return None;
+        }
+        // Keep the dot (now 0) and the n digits, moved to the top of the word behind zeros.
+        let mut value = eight_values(digits << (8 * (7 - n)));
+        let mut count = n;
+        if n == 7 {
+            // An eighth and a ninth digit, if any, come after the word.
+            while count < 9 {
+                match s.get(20 + count).map(|&b| dv(b)) {
                     Some(d) if d < 10 => {
-                        i += 1;
-                        v * 10 + d as u32
+                        value = value * 10 + d as u32;
+                        count += 1;
                     }
-                    _ => v * 10,
+                    _ => break,
                 }
             }
-            // Shift the n digits to the end of the word, behind zeros.
-            _ => eight_values(digits << (64 - 8 * n)) * POW10[9 - n],
-        };
-        i += 1 + n;
+        }
+        fields.nanosecond = value * POW10[9 - count];
+        i = 20 + count;
     }
 
     let offset = match s.len().wrapping_sub(i) {
@@ -457,4 +452,81 @@ pub(crate) fn parse_g(s: &[u8]) -> Result<DateTime, ParseError> {
     }
     DateTime::new(year, month as u8, day as u8, hour as u8, minute as u8, second as u8, 0)
         .map_err(|e| out_of_range(0, e.what()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::vec::Vec;
+
+    /// The fast path must agree with the cursor parser wherever it answers.
+    fn agree(s: &[u8]) -> bool {
+        match parse_fast(s) {
+            Some(fast) => {
+                assert_eq!(
+                    Ok(fast),
+                    parse_slow(s, Mode::O),
+                    "{:?}",
+                    std::string::String::from_utf8_lossy(s)
+                );
+                assert_eq!(Ok(fast), parse_slow(s, Mode::Rfc3339));
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_cursor_parser() {
+        let mut taken = 0;
+        let mut seeds: Vec<Vec<u8>> = Vec::new();
+        for frac in [
+            "",
+            ".1",
+            ".12",
+            ".123",
+            ".1234",
+            ".12345",
+            ".123456",
+            ".1234567",
+            ".12345678",
+            ".123456789",
+            ".1234567890",
+        ] {
+            for suffix in ["", "Z", "+05:30", "-00:00", "+25:59", "+05:30:15", "z", "+0530"] {
+                seeds.push(std::format!("2024-02-29T23:59:59{frac}{suffix}").into_bytes());
+            }
+        }
+        // Every one-byte change of every seed, to digits, separators and other bytes.
+        for seed in &seeds {
+            taken += agree(seed) as usize;
+            for i in 0..seed.len() {
+                for b in [
+                    b'0', b'1', b'2', b'3', b'5', b'9', b':', b'-', b'.', b'T', b'Z', b'/', 0x80,
+                    0xFF,
+                ] {
+                    let mut s = seed.clone();
+                    s[i] = b;
+                    taken += agree(&s) as usize;
+                }
+            }
+            for n in 0..seed.len() {
+                agree(&seed[..n]);
+            }
+        }
+        assert!(taken > 2000, "{taken}");
+        // Out-of-range fields are left to the cursor parser.
+        for s in [
+            "2023-02-29T00:00:00Z",
+            "2024-13-01T00:00:00Z",
+            "2024-00-01T00:00:00Z",
+            "2024-04-31T00:00:00Z",
+            "2024-01-01T24:00:00Z",
+            "2024-01-01T00:60:00Z",
+            "2024-01-01T00:00:60Z",
+            "2024-01-01T00:00:00+26:00",
+        ] {
+            assert_eq!(parse_fast(s.as_bytes()), None, "{s}");
+        }
+    }
 }

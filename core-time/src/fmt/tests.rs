@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::{Abbreviation, DateTime, Offset, Timestamp, Zoned};
+use std::format;
 use std::string::{String, ToString};
 use std::vec::Vec;
-use std::format;
 
 /// splitmix64: a small deterministic generator.
 struct Rng(u64);
@@ -337,7 +337,10 @@ fn check_round_trip(t: Timestamp, o: Offset) {
         let n = z.write_rfc3339(digits, &mut out).unwrap();
         assert_eq!(&out[..n], s.as_bytes());
         if o.seconds() % 60 == 0 {
-            assert_eq!(s.as_str(), format!("{}{}", ref_rfc3339(local, digits as usize), ref_offset(o)));
+            assert_eq!(
+                s.as_str(),
+                format!("{}{}", ref_rfc3339(local, digits as usize), ref_offset(o))
+            );
         }
         if local_ok {
             let back = Timestamp::parse_o(&s).unwrap();
@@ -401,7 +404,11 @@ fn parse_accepts_the_variant_forms() {
         assert_eq!(Timestamp::parse_o(s), Ok(t), "{s}");
         assert_eq!(s.parse::<Timestamp>(), Ok(t), "{s}");
     }
-    for s in ["+002026-07-15T12:00:00Z", "2026-07-15T05:00:00.0000000-07:00:00", "2026-07-15T04:59:30-07:00:30"] {
+    for s in [
+        "+002026-07-15T12:00:00Z",
+        "2026-07-15T05:00:00.0000000-07:00:00",
+        "2026-07-15T04:59:30-07:00:30",
+    ] {
         assert_eq!(Timestamp::parse_o(s), Ok(t), "{s}");
     }
     assert_eq!(
@@ -409,7 +416,10 @@ fn parse_accepts_the_variant_forms() {
         Ok((dt(2026, 7, 15, 5, 0, 0, 123_456_700), Some(off(-(7 * 3600 + 52 * 60 + 58)))))
     );
     assert_eq!(parse_o(b"2026-07-15T05:00:00"), Ok((dt(2026, 7, 15, 5, 0, 0, 0), None)));
-    assert_eq!(parse_o(b"2026-07-15T05:00:00.5"), Ok((dt(2026, 7, 15, 5, 0, 0, 500_000_000), None)));
+    assert_eq!(
+        parse_o(b"2026-07-15T05:00:00.5"),
+        Ok((dt(2026, 7, 15, 5, 0, 0, 500_000_000), None))
+    );
     assert_eq!(
         parse_o(b"2026-07-15T05:00:00.000000001z"),
         Ok((dt(2026, 7, 15, 5, 0, 0, 1), Some(Offset::UTC)))

@@ -242,12 +242,14 @@ impl TimeZone {
     }
 
     /// The local type (offset, DST flag, abbreviation) at UTC second `secs`.
+    #[cfg(feature = "chrono")]
     #[inline]
     pub(crate) fn local_type_at(&self, secs: i64) -> &tzif::LocalType {
         self.inner.zone.type_at(secs)
     }
 
     /// How a local wall-clock second maps to instants.
+    #[cfg(feature = "chrono")]
     pub(crate) fn local_match(&self, local: i64) -> LocalMatch {
         self.inner.zone.local_match(local)
     }

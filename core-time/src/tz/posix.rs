@@ -299,8 +299,20 @@ impl PosixDst {
 }
 
 impl PosixRule {
-    /// The day number (days since 1970-01-01) the rule designates in `year`.
+    /// The day number (days since 1970-01-01) the rule designates in `year`, for any `i32`
+    /// year: the calendar repeats every 400 years (146,097 days, a whole number of weeks), so
+    /// the year is folded into 2000..2400 and the whole cycles are added back in `i64`.
     fn day_in_year(self, year: i32) -> i64 {
+        let from_2000 = i64::from(year) - 2000;
+        let in_cycle = from_2000.rem_euclid(400);
+        let cycles = (from_2000 - in_cycle) / 400;
+        // 2000 + 0..400 always fits in an i32.
+        let folded = 2000 + in_cycle as i32;
+        self.day_in_cycle_year(folded) + cycles * 146_097
+    }
+
+    /// [`day_in_year`](Self::day_in_year) for a year the calendar helpers handle directly.
+    fn day_in_cycle_year(self, year: i32) -> i64 {
         match self {
             PosixRule::Julian1(n) => {
                 let n = i64::from(n);
@@ -824,6 +836,17 @@ mod tests {
         for y in [i32::MIN, i32::MIN + 1, -1_000_000, -9999, 0, 9999, 1_000_000, i32::MAX] {
             let (s, e) = z.transitions_in_year(y).unwrap();
             assert!(s < e, "{y}");
+        }
+        // The rules repeat every 400 years, however far from the present.
+        let ny = tz("EST5EDT,M3.2.0,M11.1.0");
+        let (s0, e0) = ny.transitions_in_year(2026).unwrap();
+        for k in [-5_368_709i64, -1_000_000, -30, -1, 0, 1, 30, 1_000_000, 5_368_703] {
+            let year = i32::try_from(2026 + 400 * k).unwrap();
+            let shift = k * CYCLE_SECS;
+            assert_eq!(ny.transitions_in_year(year), Some((s0 + shift, e0 + shift)), "{year}");
+            let (off, dst, _) = ny.local_at(s0 + shift);
+            assert!(dst && off == -14_400, "{year}");
+            assert!(!ny.local_at(e0 + shift).1, "{year}");
         }
         for s in CANONICAL {
             let z = tz(s);

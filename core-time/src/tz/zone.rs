@@ -264,7 +264,7 @@ impl Zone {
     #[inline]
     fn local_position(&self, l: i64) -> usize {
         let h = self.hint.load(Ordering::Relaxed) as usize;
-        let above = h.checked_sub(1).map_or(true, |p| self.local_lo.get(p).is_some_and(|&x| x <= l));
+        let above = h.checked_sub(1).is_none_or(|p| self.local_lo.get(p).is_some_and(|&x| x <= l));
         let below = self.local_lo.get(h).map_or(h == self.local_lo.len(), |&x| l < x);
         if above && below {
             return h;
@@ -278,7 +278,7 @@ impl Zone {
     #[inline]
     fn table_position(&self, t: i64) -> usize {
         let h = self.hint.load(Ordering::Relaxed) as usize;
-        let above = h.checked_sub(1).map_or(true, |p| self.utc.get(p).is_some_and(|&x| x <= t));
+        let above = h.checked_sub(1).is_none_or(|p| self.utc.get(p).is_some_and(|&x| x <= t));
         let below = self.utc.get(h).map_or(h == self.utc.len(), |&x| t < x);
         if above && below {
             return h;
