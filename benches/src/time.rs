@@ -23,11 +23,25 @@ const LA: &str = "America/Los_Angeles";
 type Civil = (i32, u32, u32, u32, u32, u32);
 
 fn civil_ours(d: DateTime) -> Civil {
-    (d.year(), d.month() as u32, d.day() as u32, d.hour() as u32, d.minute() as u32, d.second() as u32)
+    (
+        d.year(),
+        d.month() as u32,
+        d.day() as u32,
+        d.hour() as u32,
+        d.minute() as u32,
+        d.second() as u32,
+    )
 }
 
 fn civil_jiff(d: jiff::civil::DateTime) -> Civil {
-    (d.year() as i32, d.month() as u32, d.day() as u32, d.hour() as u32, d.minute() as u32, d.second() as u32)
+    (
+        d.year() as i32,
+        d.month() as u32,
+        d.day() as u32,
+        d.hour() as u32,
+        d.minute() as u32,
+        d.second() as u32,
+    )
 }
 
 fn civil_chrono(d: chrono::NaiveDateTime) -> Civil {
@@ -38,25 +52,35 @@ fn civil_chrono(d: chrono::NaiveDateTime) -> Civil {
 /// All `core-time` cases. Sets `TZ` for the `GetLocalNow` seed case, so call it before other
 /// threads start (the report and the criterion bench do).
 pub fn cases() -> Vec<Case> {
-    let mut v = Vec::new();
-    v.push(from_utc("ConvertTimeFromUtc", 1_784_116_800, Some(Seed { id: "B-TIME-01", net10_ns: 45.13, net11_ns: 19.44 }), true));
-    v.push(to_utc("ConvertTimeToUtc", (2026, 7, 15, 5, 0, 0), Some(Seed { id: "B-TIME-02", net10_ns: 51.97, net11_ns: 20.23 }), true));
-    v.push(local_now());
-    v.push(utc_now());
-    v.push(format_g());
-    v.push(format_o());
-    v.push(parse_o("2024-03-15T13:45:30.1234567Z"));
-    v.push(parse_o("2026-07-15T05:00:00.1234567-07:00"));
-    v.push(format_rfc3339());
-    v.push(parse_rfc3339());
-    v.push(lookup());
-    // Past 2037: chrono-tz stops at its table's last transition there (it shows PST in July
-    // 2090), so only jiff computes the same answer.
-    v.push(from_utc("FromUtc2090", 3_803_803_200, None, false));
-    v.push(from_utc("FromUtc2200", 7_275_067_200, None, false));
-    v.push(to_utc("ToUtc2090", (2090, 7, 15, 5, 0, 0), None, false));
-    v.push(to_utc("ToUtc2200", (2200, 7, 15, 5, 0, 0), None, false));
-    v
+    vec![
+        from_utc(
+            "ConvertTimeFromUtc",
+            1_784_116_800,
+            Some(Seed { id: "B-TIME-01", net10_ns: 45.13, net11_ns: 19.44 }),
+            true,
+        ),
+        to_utc(
+            "ConvertTimeToUtc",
+            (2026, 7, 15, 5, 0, 0),
+            Some(Seed { id: "B-TIME-02", net10_ns: 51.97, net11_ns: 20.23 }),
+            true,
+        ),
+        local_now(),
+        utc_now(),
+        format_g(),
+        format_o(),
+        parse_o("2024-03-15T13:45:30.1234567Z"),
+        parse_o("2026-07-15T05:00:00.1234567-07:00"),
+        format_rfc3339(),
+        parse_rfc3339(),
+        lookup(),
+        // Past 2037. chrono-tz's generated table reaches past 2090 but not 2200: there it shows
+        // PST in July (15 July 2200 12:00Z as 20:00 -08:00), so only jiff is compared.
+        from_utc("FromUtc2090", 3_803_803_200, None, true),
+        from_utc("FromUtc2200", 7_275_067_200, None, false),
+        to_utc("ToUtc2090", (2090, 7, 15, 5, 0, 0), None, true),
+        to_utc("ToUtc2200", (2200, 7, 15, 5, 0, 0), None, false),
+    ]
 }
 
 fn case(input: &str, seed: Option<Seed>, functions: Vec<Function>) -> Case {
@@ -73,42 +97,69 @@ fn from_utc(name: &str, secs: i64, seed: Option<Seed>, with_chrono: bool) -> Cas
             let z = tz.to_local(*t);
             (civil_ours(z.datetime()), z.offset().seconds())
         }),
-        Function::new("jiff", vs("core"), (jz, jt), |(tz, t): &mut (jiff::tz::TimeZone, jiff::Timestamp)| {
-            let off = tz.to_offset(*t);
-            (civil_jiff(off.to_datetime(*t)), off.seconds())
-        }),
+        Function::new(
+            "jiff",
+            vs("core"),
+            (jz, jt),
+            |(tz, t): &mut (jiff::tz::TimeZone, jiff::Timestamp)| {
+                let off = tz.to_offset(*t);
+                (civil_jiff(off.to_datetime(*t)), off.seconds())
+            },
+        ),
     ];
     if with_chrono {
         let naive = chrono::DateTime::from_timestamp(secs, 0).unwrap().naive_utc();
-        f.push(Function::new("chrono-tz", vs("core"), (chrono_tz::America::Los_Angeles, naive), |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
-            let d = tz.from_utc_datetime(n);
-            (civil_chrono(d.naive_local()), d.offset().fix().local_minus_utc())
-        }));
+        f.push(Function::new(
+            "chrono-tz",
+            vs("core"),
+            (chrono_tz::America::Los_Angeles, naive),
+            |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
+                let d = tz.from_utc_datetime(n);
+                (civil_chrono(d.naive_local()), d.offset().fix().local_minus_utc())
+            },
+        ));
     }
     case(name, seed, f)
 }
 
-fn to_utc(name: &str, (y, mo, d, h, mi, s): (i32, u8, u8, u8, u8, u8), seed: Option<Seed>, with_chrono: bool) -> Case {
+fn to_utc(
+    name: &str,
+    (y, mo, d, h, mi, s): (i32, u8, u8, u8, u8, u8),
+    seed: Option<Seed>,
+    with_chrono: bool,
+) -> Case {
     let ours = TimeZone::get(LA).unwrap();
     let dt = DateTime::new(y, mo, d, h, mi, s, 0).unwrap();
     let jz = jiff::tz::TimeZone::get(LA).unwrap();
-    let jdt = jiff::civil::DateTime::new(y as i16, mo as i8, d as i8, h as i8, mi as i8, s as i8, 0).unwrap();
+    let jdt =
+        jiff::civil::DateTime::new(y as i16, mo as i8, d as i8, h as i8, mi as i8, s as i8, 0)
+            .unwrap();
     let mut f = vec![
         Function::new("core", OURS, (ours, dt), |(tz, dt): &mut (TimeZone, DateTime)| {
             tz.to_utc(*dt, Disambiguation::Compatible).map(|t| t.unix_secs()).ok()
         }),
-        Function::new("jiff", vs("core"), (jz, jdt), |(tz, dt): &mut (jiff::tz::TimeZone, jiff::civil::DateTime)| {
-            tz.to_ambiguous_timestamp(*dt).compatible().map(|t| t.as_second()).ok()
-        }),
+        Function::new(
+            "jiff",
+            vs("core"),
+            (jz, jdt),
+            |(tz, dt): &mut (jiff::tz::TimeZone, jiff::civil::DateTime)| {
+                tz.to_ambiguous_timestamp(*dt).compatible().map(|t| t.as_second()).ok()
+            },
+        ),
     ];
     if with_chrono {
         let naive = chrono::NaiveDate::from_ymd_opt(y, mo as u32, d as u32)
             .unwrap()
             .and_hms_opt(h as u32, mi as u32, s as u32)
             .unwrap();
-        f.push(Function::new("chrono-tz", vs("core"), (chrono_tz::America::Los_Angeles, naive), |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
-            tz.from_local_datetime(n).earliest().map(|d| d.timestamp())
-        }));
+        f.push(Function::new(
+            "chrono-tz",
+            vs("core"),
+            (chrono_tz::America::Los_Angeles, naive),
+            |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
+                tz.from_local_datetime(n).earliest().map(|d| d.timestamp())
+            },
+        ));
     }
     case(name, seed, f)
 }
@@ -135,7 +186,13 @@ fn utc_now() -> Case {
     let same = |_: &()| String::from("a clock read");
     let f = vec![
         Function::with_digest("core", OURS, (), |_: &mut ()| Timestamp::now(), same),
-        Function::with_digest("std", vs("core"), (), |_: &mut ()| std::time::SystemTime::now(), same),
+        Function::with_digest(
+            "std",
+            vs("core"),
+            (),
+            |_: &mut ()| std::time::SystemTime::now(),
+            same,
+        ),
         Function::with_digest("jiff", vs("core"), (), |_: &mut ()| jiff::Timestamp::now(), same),
         Function::with_digest("chrono", vs("core"), (), |_: &mut ()| chrono::Utc::now(), same),
     ];
@@ -157,24 +214,49 @@ fn text_of(b: &[u8]) -> String {
 
 fn format_g() -> Case {
     let dt = DateTime::new(2024, 3, 15, 13, 45, 30, 0).unwrap();
-    let naive = chrono::NaiveDate::from_ymd_opt(2024, 3, 15).unwrap().and_hms_opt(13, 45, 30).unwrap();
+    let naive =
+        chrono::NaiveDate::from_ymd_opt(2024, 3, 15).unwrap().and_hms_opt(13, 45, 30).unwrap();
     let jdt = jiff::civil::date(2024, 3, 15).at(13, 45, 30, 0);
     let tdt = time::macros::datetime!(2024-03-15 13:45:30);
     let tfmt = time::macros::format_description!("[month]/[day]/[year] [hour]:[minute]:[second]");
     let f = vec![
-        Function::with_digest("core", OURS, (dt, dt.format_g()), |(d, out): &mut (DateTime, FormatBuf)| *out = d.format_g(), |(_, o)| o.to_string()),
-        Function::with_digest("chrono", vs("core"), (naive, String::new()), |(n, s): &mut (chrono::NaiveDateTime, String)| {
-            s.clear();
-            write!(s, "{}", n.format("%m/%d/%Y %H:%M:%S")).unwrap();
-        }, |(_, s)| s.clone()),
-        Function::with_digest("jiff", vs("core"), (jdt, String::new()), |(d, s): &mut (jiff::civil::DateTime, String)| {
-            s.clear();
-            write!(s, "{}", d.strftime("%m/%d/%Y %H:%M:%S")).unwrap();
-        }, |(_, s)| s.clone()),
-        Function::with_digest("time", vs("core"), (tdt, Vec::new()), move |(d, s): &mut (time::PrimitiveDateTime, Vec<u8>)| {
-            s.clear();
-            d.format_into(s, &tfmt).unwrap()
-        }, |(_, s)| text_of(s)),
+        Function::with_digest(
+            "core",
+            OURS,
+            (dt, dt.format_g()),
+            |(d, out): &mut (DateTime, FormatBuf)| *out = d.format_g(),
+            |(_, o)| o.to_string(),
+        ),
+        Function::with_digest(
+            "chrono",
+            vs("core"),
+            (naive, String::new()),
+            |(n, s): &mut (chrono::NaiveDateTime, String)| {
+                s.clear();
+                write!(s, "{}", n.format("%m/%d/%Y %H:%M:%S")).unwrap();
+            },
+            |(_, s)| s.clone(),
+        ),
+        Function::with_digest(
+            "jiff",
+            vs("core"),
+            (jdt, String::new()),
+            |(d, s): &mut (jiff::civil::DateTime, String)| {
+                s.clear();
+                write!(s, "{}", d.strftime("%m/%d/%Y %H:%M:%S")).unwrap();
+            },
+            |(_, s)| s.clone(),
+        ),
+        Function::with_digest(
+            "time",
+            vs("core"),
+            (tdt, Vec::new()),
+            move |(d, s): &mut (time::PrimitiveDateTime, Vec<u8>)| {
+                s.clear();
+                d.format_into(s, &tfmt).unwrap()
+            },
+            |(_, s)| text_of(s),
+        ),
     ];
     case("DateTime_ToString_G", Some(Seed { id: "B-TIME-04", net10_ns: 65.54, net11_ns: 29.76 }), f)
 }
@@ -188,26 +270,53 @@ fn format_o() -> Case {
     let z = la.to_local(Timestamp::from_unix(O_SECS, O_NANOS).unwrap());
     let jts = jiff::Timestamp::new(O_SECS, O_NANOS as i32).unwrap();
     let joff = jiff::tz::offset(-7);
-    let cdt = chrono::FixedOffset::west_opt(7 * 3600).unwrap().timestamp_opt(O_SECS, O_NANOS).unwrap();
-    let todt = time::OffsetDateTime::from_unix_timestamp_nanos(O_SECS as i128 * 1_000_000_000 + O_NANOS as i128)
-        .unwrap()
-        .to_offset(time::macros::offset!(-7));
+    let cdt =
+        chrono::FixedOffset::west_opt(7 * 3600).unwrap().timestamp_opt(O_SECS, O_NANOS).unwrap();
+    let todt = time::OffsetDateTime::from_unix_timestamp_nanos(
+        O_SECS as i128 * 1_000_000_000 + O_NANOS as i128,
+    )
+    .unwrap()
+    .to_offset(time::macros::offset!(-7));
     let f = vec![
-        Function::with_digest("core", OURS, (z, z.format_o()), |(z, out): &mut (core_time::Zoned, FormatBuf)| *out = z.format_o(), |(_, o)| o.to_string()),
-        Function::with_digest("jiff", vs("core"), (jts, String::new()), move |(t, s): &mut (jiff::Timestamp, String)| {
-            s.clear();
-            const PRINTER: jiff::fmt::temporal::DateTimePrinter =
-                jiff::fmt::temporal::DateTimePrinter::new().precision(Some(7));
-            PRINTER.print_timestamp_with_offset(t, joff, &mut *s).unwrap();
-        }, |(_, s)| s.clone()),
-        Function::with_digest("chrono", vs("core"), (cdt, String::new()), |(d, s): &mut (chrono::DateTime<chrono::FixedOffset>, String)| {
-            s.clear();
-            write!(s, "{}", d.format("%Y-%m-%dT%H:%M:%S%.9f%:z")).unwrap();
-        }, |(_, s)| norm(s)),
-        Function::with_digest("time", vs("core"), (todt, Vec::new()), |(d, s): &mut (time::OffsetDateTime, Vec<u8>)| {
-            s.clear();
-            d.format_into(s, &time::format_description::well_known::Rfc3339).unwrap()
-        }, |(_, s)| text_of(s)),
+        Function::with_digest(
+            "core",
+            OURS,
+            (z, z.format_o()),
+            |(z, out): &mut (core_time::Zoned, FormatBuf)| *out = z.format_o(),
+            |(_, o)| o.to_string(),
+        ),
+        Function::with_digest(
+            "jiff",
+            vs("core"),
+            (jts, String::new()),
+            move |(t, s): &mut (jiff::Timestamp, String)| {
+                s.clear();
+                const PRINTER: jiff::fmt::temporal::DateTimePrinter =
+                    jiff::fmt::temporal::DateTimePrinter::new().precision(Some(7));
+                PRINTER.print_timestamp_with_offset(t, joff, &mut *s).unwrap();
+            },
+            |(_, s)| s.clone(),
+        ),
+        Function::with_digest(
+            "chrono",
+            vs("core"),
+            (cdt, String::new()),
+            |(d, s): &mut (chrono::DateTime<chrono::FixedOffset>, String)| {
+                s.clear();
+                write!(s, "{}", d.format("%Y-%m-%dT%H:%M:%S%.9f%:z")).unwrap();
+            },
+            |(_, s)| norm(s),
+        ),
+        Function::with_digest(
+            "time",
+            vs("core"),
+            (todt, Vec::new()),
+            |(d, s): &mut (time::OffsetDateTime, Vec<u8>)| {
+                s.clear();
+                d.format_into(s, &time::format_description::well_known::Rfc3339).unwrap()
+            },
+            |(_, s)| text_of(s),
+        ),
     ];
     case("FormatO", None, f)
 }
@@ -221,7 +330,9 @@ fn parse_o(text: &'static str) -> Case {
             s.parse::<jiff::Timestamp>().map(|t| (t.as_second(), t.subsec_nanosecond() as u32)).ok()
         }),
         Function::new("chrono", vs("core"), text, |s: &mut &str| {
-            chrono::DateTime::parse_from_rfc3339(s).map(|t| (t.timestamp(), t.timestamp_subsec_nanos())).ok()
+            chrono::DateTime::parse_from_rfc3339(s)
+                .map(|t| (t.timestamp(), t.timestamp_subsec_nanos()))
+                .ok()
         }),
         Function::new("time", vs("core"), text, |s: &mut &str| {
             time::OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339)
@@ -237,21 +348,48 @@ fn format_rfc3339() -> Case {
     let t = Timestamp::from_unix(O_SECS, 123_456_789).unwrap();
     let jts = jiff::Timestamp::new(O_SECS, 123_456_789).unwrap();
     let cdt = chrono::DateTime::from_timestamp(O_SECS, 123_456_789).unwrap();
-    let tdt = time::OffsetDateTime::from_unix_timestamp_nanos(O_SECS as i128 * 1_000_000_000 + 123_456_789).unwrap();
+    let tdt = time::OffsetDateTime::from_unix_timestamp_nanos(
+        O_SECS as i128 * 1_000_000_000 + 123_456_789,
+    )
+    .unwrap();
     let f = vec![
-        Function::with_digest("core", OURS, (t, t.format_rfc3339(9)), |(t, out): &mut (Timestamp, FormatBuf)| *out = t.format_rfc3339(9), |(_, o)| o.to_string()),
-        Function::with_digest("jiff", vs("core"), (jts, String::new()), |(t, s): &mut (jiff::Timestamp, String)| {
-            s.clear();
-            write!(s, "{t}").unwrap();
-        }, |(_, s)| s.clone()),
-        Function::with_digest("chrono", vs("core"), (cdt, String::new()), |(d, s): &mut (chrono::DateTime<chrono::Utc>, String)| {
-            s.clear();
-            s.push_str(&d.to_rfc3339_opts(chrono::SecondsFormat::Nanos, true));
-        }, |(_, s)| s.clone()),
-        Function::with_digest("time", vs("core"), (tdt, Vec::new()), |(d, s): &mut (time::OffsetDateTime, Vec<u8>)| {
-            s.clear();
-            d.format_into(s, &time::format_description::well_known::Rfc3339).unwrap()
-        }, |(_, s)| text_of(s)),
+        Function::with_digest(
+            "core",
+            OURS,
+            (t, t.format_rfc3339(9)),
+            |(t, out): &mut (Timestamp, FormatBuf)| *out = t.format_rfc3339(9),
+            |(_, o)| o.to_string(),
+        ),
+        Function::with_digest(
+            "jiff",
+            vs("core"),
+            (jts, String::new()),
+            |(t, s): &mut (jiff::Timestamp, String)| {
+                s.clear();
+                write!(s, "{t}").unwrap();
+            },
+            |(_, s)| s.clone(),
+        ),
+        Function::with_digest(
+            "chrono",
+            vs("core"),
+            (cdt, String::new()),
+            |(d, s): &mut (chrono::DateTime<chrono::Utc>, String)| {
+                s.clear();
+                s.push_str(&d.to_rfc3339_opts(chrono::SecondsFormat::Nanos, true));
+            },
+            |(_, s)| s.clone(),
+        ),
+        Function::with_digest(
+            "time",
+            vs("core"),
+            (tdt, Vec::new()),
+            |(d, s): &mut (time::OffsetDateTime, Vec<u8>)| {
+                s.clear();
+                d.format_into(s, &time::format_description::well_known::Rfc3339).unwrap()
+            },
+            |(_, s)| text_of(s),
+        ),
     ];
     case("FormatRfc3339", None, f)
 }
@@ -266,7 +404,9 @@ fn parse_rfc3339() -> Case {
             s.parse::<jiff::Timestamp>().map(|t| (t.as_second(), t.subsec_nanosecond() as u32)).ok()
         }),
         Function::new("chrono", vs("core"), text, |s: &mut &str| {
-            chrono::DateTime::parse_from_rfc3339(s).map(|t| (t.timestamp(), t.timestamp_subsec_nanos())).ok()
+            chrono::DateTime::parse_from_rfc3339(s)
+                .map(|t| (t.timestamp(), t.timestamp_subsec_nanos()))
+                .ok()
         }),
         Function::new("time", vs("core"), text, |s: &mut &str| {
             time::OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339)
@@ -279,7 +419,9 @@ fn parse_rfc3339() -> Case {
 
 fn lookup() -> Case {
     let f = vec![
-        Function::new("core", OURS, (), |_: &mut ()| TimeZone::get(LA).map(|z| z.name().len()).ok()),
+        Function::new("core", OURS, (), |_: &mut ()| {
+            TimeZone::get(LA).map(|z| z.name().len()).ok()
+        }),
         Function::new("jiff", vs("core"), (), |_: &mut ()| {
             jiff::tz::db().get(LA).map(|z| z.iana_name().map_or(0, str::len)).ok()
         }),

@@ -119,7 +119,15 @@ impl TryFrom<NaiveDateTime> for DateTime {
     fn try_from(d: NaiveDateTime) -> Result<DateTime, crate::RangeError> {
         let y = d.year();
         let ns = d.nanosecond().min(999_999_999); // a chrono leap second folds into :59
-        DateTime::new(y, d.month() as u8, d.day() as u8, d.hour() as u8, d.minute() as u8, d.second() as u8, ns)
+        DateTime::new(
+            y,
+            d.month() as u8,
+            d.day() as u8,
+            d.hour() as u8,
+            d.minute() as u8,
+            d.second() as u8,
+            ns,
+        )
     }
 }
 
@@ -128,7 +136,12 @@ impl From<DateTime> for NaiveDateTime {
     fn from(d: DateTime) -> NaiveDateTime {
         NaiveDate::from_ymd_opt(d.year(), d.month() as u32, d.day() as u32)
             .and_then(|date| {
-                date.and_hms_nano_opt(d.hour() as u32, d.minute() as u32, d.second() as u32, d.nanosecond())
+                date.and_hms_nano_opt(
+                    d.hour() as u32,
+                    d.minute() as u32,
+                    d.second() as u32,
+                    d.nanosecond(),
+                )
             })
             .unwrap_or_default()
     }
@@ -168,7 +181,10 @@ mod tests {
         match la.from_local_datetime(&twice) {
             MappedLocalTime::Ambiguous(a, b) => {
                 assert_eq!(b.timestamp() - a.timestamp(), 3600);
-                assert_eq!((a.offset().to_string(), b.offset().to_string()), ("PDT".into(), "PST".into()));
+                assert_eq!(
+                    (a.offset().to_string(), b.offset().to_string()),
+                    ("PDT".into(), "PST".into())
+                );
             }
             other => panic!("{other:?}"),
         }

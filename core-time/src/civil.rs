@@ -48,30 +48,30 @@ pub(crate) const fn days_from_civil(year: i32, month: u8, day: u8) -> i64 {
     let century = y / 100;
     let year_days = (1461u64.wrapping_mul(y) / 4).wrapping_sub(century).wrapping_add(century / 4);
     let month_days = (979 * m - 2919) / 32; // days from 1 March to the 1st of month m
-    year_days.wrapping_add(month_days).wrapping_add(day as u64).wrapping_sub(1 + EPOCH_SHIFT)
-        as i64
+    year_days.wrapping_add(month_days).wrapping_add(day as u64).wrapping_sub(1 + EPOCH_SHIFT) as i64
 }
 
 /// Civil date `(year, month, day)` of a day number.
 #[inline]
 pub(crate) const fn civil_from_days(days: i64) -> (i32, u8, u8) {
-    let n = (days as u64).wrapping_add(EPOCH_SHIFT);
+    // Within ±12,000 years every intermediate fits 32 bits (n < 10^7) except one product, and
+    // 32-bit divisions by constants are single multiplications.
+    let n = (days as u64).wrapping_add(EPOCH_SHIFT) as u32;
     // Century and day of the century.
     let n1 = n.wrapping_mul(4).wrapping_add(3);
     let century = n1 / 146_097;
     let day_of_century = (n1 % 146_097) / 4;
     // Year of the century and day of the year: one 64-bit product gives both.
-    let n2 = 4 * day_of_century + 3;
-    let p2 = 2_939_745 * n2;
-    let year_of_century = p2 >> 32;
-    let day_of_year = (p2 & 0xffff_ffff) / 2_939_745 / 4; // 0 = 1 March
-    // Month and day: another product.
+    let p2 = 2_939_745 * (4 * day_of_century as u64 + 3);
+    let year_of_century = (p2 >> 32) as u32;
+    let day_of_year = (p2 as u32) / 2_939_745 / 4; // 0 = 1 March
+                                                   // Month and day: another product.
     let n3 = 2141 * day_of_year + 197_913;
     let month = n3 >> 16; // 3..=14
     let day = (n3 & 0xffff) / 2141 + 1;
-    let jan_feb = (day_of_year >= 306) as u64;
-    let year = (100 * century + year_of_century + jan_feb).wrapping_sub(400 * ERAS);
-    (year as i64 as i32, (month - 12 * jan_feb) as u8, day as u8)
+    let jan_feb = (day_of_year >= 306) as u32;
+    let year = (100 * century + year_of_century + jan_feb) as i32 - (400 * ERAS) as i32;
+    (year, (month - 12 * jan_feb) as u8, day as u8)
 }
 
 /// Day of the week of a day number: 0 = Sunday .. 6 = Saturday.
@@ -89,7 +89,10 @@ pub(crate) const fn weekday_from_days(days: i64) -> u8 {
 pub(crate) const fn split_secs(secs: i64) -> (i64, u32) {
     const SHIFT_DAYS: u64 = 146_097 * ERAS * 10;
     let s = (secs as u64).wrapping_add(SHIFT_DAYS * SECS_PER_DAY as u64);
-    (((s / SECS_PER_DAY as u64) as i64).wrapping_sub(SHIFT_DAYS as i64), (s % SECS_PER_DAY as u64) as u32)
+    (
+        ((s / SECS_PER_DAY as u64) as i64).wrapping_sub(SHIFT_DAYS as i64),
+        (s % SECS_PER_DAY as u64) as u32,
+    )
 }
 
 #[cfg(test)]

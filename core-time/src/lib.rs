@@ -59,8 +59,8 @@
 //! | `chrono_tz::TZ_VARIANTS` | [`tz::available_names`] |
 //!
 //! Differences: our zone is a reference-counted value rather than a `Copy` enum (clone it where
-//! chrono-tz code copied), and past 2037 we follow each zone's rule where chrono-tz repeats the
-//! last listed offset.
+//! chrono-tz code copied), and far in the future we follow each zone's rule where chrono-tz's
+//! table ends (it shows PST in July 2200).
 
 #[cfg(feature = "chrono")]
 mod chrono_impl;

@@ -10,8 +10,9 @@ use std::time::SystemTime;
 /// An instant in time: seconds and nanoseconds since 1970-01-01T00:00:00Z (leap seconds are
 /// not counted, as in POSIX time).
 ///
-/// The range is `-9999-01-02T00:00:00Z` to `9999-12-30T23:59:59.999999999Z`: one day short of
-/// the civil range at each end, so every instant has a civil date in every offset.
+/// The range is `-9999-01-02T01:59:59Z` to `9999-12-30T22:00:00.999999999Z`: the civil range
+/// (years -9999..=9999) narrowed by the largest offset, 25:59:59, at each end, so every instant
+/// has a civil date and time in every offset.
 ///
 /// ```
 /// use core_time::Timestamp;
@@ -27,9 +28,9 @@ pub struct Timestamp {
 impl Timestamp {
     /// 1970-01-01T00:00:00Z.
     pub const UNIX_EPOCH: Timestamp = Timestamp { secs: 0, nanos: 0 };
-    /// The earliest instant, `-9999-01-02T00:00:00Z`.
+    /// The earliest instant, `-9999-01-02T01:59:59Z`.
     pub const MIN: Timestamp = Timestamp { secs: MIN_SECS, nanos: 0 };
-    /// The latest instant, `9999-12-30T23:59:59.999999999Z`.
+    /// The latest instant, `9999-12-30T22:00:00.999999999Z`.
     pub const MAX: Timestamp = Timestamp { secs: MAX_SECS, nanos: 999_999_999 };
 
     /// The instant `secs` seconds plus `nanos` nanoseconds after the Unix epoch.
@@ -90,8 +91,10 @@ impl Timestamp {
     }
 }
 
-const MIN_SECS: i64 = civil::days_from_civil(-9999, 1, 2) * civil::SECS_PER_DAY;
-const MAX_SECS: i64 = civil::days_from_civil(9999, 12, 31) * civil::SECS_PER_DAY - 1;
+/// The largest offset magnitude, 25:59:59.
+const MAX_OFFSET: i64 = 26 * 3600 - 1;
+const MIN_SECS: i64 = civil::days_from_civil(-9999, 1, 1) * civil::SECS_PER_DAY + MAX_OFFSET;
+const MAX_SECS: i64 = civil::days_from_civil(10_000, 1, 1) * civil::SECS_PER_DAY - 1 - MAX_OFFSET;
 
 impl TryFrom<SystemTime> for Timestamp {
     type Error = RangeError;

@@ -45,7 +45,10 @@ impl YearCache {
         let b = base(year) - BIAS;
         let (rs, re) = (s.wrapping_sub(b), e.wrapping_sub(b));
         if (0..=FIELD_MASK as i64).contains(&rs) && (0..=FIELD_MASK as i64).contains(&re) {
-            slot.store(tag << (2 * FIELD_BITS) | (rs as u64) << FIELD_BITS | re as u64, Ordering::Relaxed);
+            slot.store(
+                tag << (2 * FIELD_BITS) | (rs as u64) << FIELD_BITS | re as u64,
+                Ordering::Relaxed,
+            );
         }
         (s, e)
     }

@@ -39,7 +39,9 @@ struct Embedded {
 
 fn embedded() -> &'static Embedded {
     static E: OnceLock<Embedded> = OnceLock::new();
-    E.get_or_init(|| parse_embedded(EMBEDDED).unwrap_or(Embedded { version: "", entries: Vec::new() }))
+    E.get_or_init(|| {
+        parse_embedded(EMBEDDED).unwrap_or(Embedded { version: "", entries: Vec::new() })
+    })
 }
 
 /// Reads the layout written by `scripts/gen-tzdb.py`; `None` if it is not that layout.
@@ -216,7 +218,11 @@ fn load(name: &str) -> Result<TimeZone, TzError> {
         let path = dir.join(canonical);
         if let Ok(bytes) = std::fs::read(&path) {
             if bytes.starts_with(b"TZif") {
-                return TimeZone::from_tzif_with_source(canonical, &bytes, super::Source::File(path));
+                return TimeZone::from_tzif_with_source(
+                    canonical,
+                    &bytes,
+                    super::Source::File(path),
+                );
             }
         }
     }
@@ -248,9 +254,7 @@ pub(super) fn detect_system(tz: Option<&str>, localtime: &Path) -> TimeZone {
             if v.starts_with('/') {
                 return from_path(Path::new(v)).unwrap_or_else(|| utc().clone());
             }
-            get(v)
-                .or_else(|_| TimeZone::from_posix(v))
-                .unwrap_or_else(|_| utc().clone())
+            get(v).or_else(|_| TimeZone::from_posix(v)).unwrap_or_else(|_| utc().clone())
         }
         None => from_path(localtime).unwrap_or_else(|| utc().clone()),
     }
@@ -297,7 +301,8 @@ mod tests {
         for bad in ["", "/etc/passwd", "../x", "a//b", "a/./b", "Europe/Paris\0", "é", "a b"] {
             assert!(!valid_name(bad), "{bad:?}");
         }
-        for good in ["UTC", "Etc/GMT+5", "America/Port-au-Prince", "America/Argentina/Buenos_Aires"] {
+        for good in ["UTC", "Etc/GMT+5", "America/Port-au-Prince", "America/Argentina/Buenos_Aires"]
+        {
             assert!(valid_name(good), "{good:?}");
         }
     }

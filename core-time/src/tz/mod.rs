@@ -286,13 +286,15 @@ impl TimeZone {
         let l = local.local_secs();
         let offset = match (self.inner.zone.local_match(l), disambiguation) {
             (LocalMatch::Unique(o), _) => o,
-            (LocalMatch::Gap { before, .. }, Disambiguation::Compatible | Disambiguation::Later) => {
-                before
-            }
+            (
+                LocalMatch::Gap { before, .. },
+                Disambiguation::Compatible | Disambiguation::Later,
+            ) => before,
             (LocalMatch::Gap { after, .. }, Disambiguation::Earlier) => after,
-            (LocalMatch::Overlap { earlier, .. }, Disambiguation::Compatible | Disambiguation::Earlier) => {
-                earlier
-            }
+            (
+                LocalMatch::Overlap { earlier, .. },
+                Disambiguation::Compatible | Disambiguation::Earlier,
+            ) => earlier,
             (LocalMatch::Overlap { later, .. }, Disambiguation::Later) => later,
             (LocalMatch::Gap { before, after }, Disambiguation::Reject) => {
                 return Err(LocalTimeError::Gap {

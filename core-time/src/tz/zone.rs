@@ -50,15 +50,18 @@ impl Rule {
                 }
             }
         };
-        let std = index_of(LocalType { offset: tz.std_offset(), is_dst: false, abbr: tz.std_abbr() });
+        let std =
+            index_of(LocalType { offset: tz.std_offset(), is_dst: false, abbr: tz.std_abbr() });
         let dst = tz
             .dst()
             .map(|d| index_of(LocalType { offset: d.offset(), is_dst: true, abbr: d.abbr() }));
         // DST all year: each year's end coincides with (or passes) the next year's start.
         let all_year_dst = dst.is_some()
-            && [2001, 2003, 2004].iter().all(|&y| match (tz.transitions_in_year(y), tz.transitions_in_year(y + 1)) {
-                (Some((s, e)), Some((s2, _))) => e >= s2 && s <= e,
-                _ => false,
+            && [2001, 2003, 2004].iter().all(|&y| {
+                match (tz.transitions_in_year(y), tz.transitions_in_year(y + 1)) {
+                    (Some((s, e)), Some((s2, _))) => e >= s2 && s <= e,
+                    _ => false,
+                }
             });
         Rule { tz, std, dst, all_year_dst, from, cache: YearCache::new() }
     }
@@ -166,7 +169,13 @@ pub(crate) struct Zone {
 impl Zone {
     /// A zone with one type for all time.
     pub(crate) fn fixed(offset: i32, abbr: Abbreviation) -> Zone {
-        Zone::build(Vec::new(), Vec::new(), vec![LocalType { offset, is_dst: false, abbr }], 0, None)
+        Zone::build(
+            Vec::new(),
+            Vec::new(),
+            vec![LocalType { offset, is_dst: false, abbr }],
+            0,
+            None,
+        )
     }
 
     /// A zone defined by a POSIX TZ rule alone.

@@ -14,7 +14,8 @@ pub struct Line {
 }
 
 fn month(m: &str) -> Option<u8> {
-    let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let names =
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     names.iter().position(|&n| n == m).map(|i| i as u8 + 1)
 }
 
@@ -96,7 +97,11 @@ pub fn check(tz: &core_time::TimeZone, lines: &[Line], lo: i64, hi: i64) -> Resu
         .collect();
     back.reverse();
     if back != want {
-        return Err(format!("{name}: backward iteration differs ({} vs {})", back.len(), want.len()));
+        return Err(format!(
+            "{name}: backward iteration differs ({} vs {})",
+            back.len(),
+            want.len()
+        ));
     }
     Ok(())
 }
