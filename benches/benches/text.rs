@@ -5,23 +5,13 @@
 //! environment variable `CORE_SIMD_MAX` caps our level as usual.
 
 use core_benches::text::{cases, Auto};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
 
+mod common;
+
 fn text(c: &mut Criterion) {
-    for mut case in cases(Auto) {
-        if let Err(e) = case.check() {
-            panic!("{e}");
-        }
-        let mut group = c.benchmark_group(case.name());
-        if let Some(bytes) = case.bytes {
-            group.throughput(Throughput::Bytes(bytes));
-        }
-        for f in &mut case.functions {
-            group.bench_function(f.name, |b| b.iter_custom(|iters| f.time(iters)));
-        }
-        group.finish();
-    }
+    common::run_cases(c, cases(Auto));
 }
 
 /// The criterion group (a private module, so the generated function needs no docs).

@@ -4,23 +4,13 @@
 //! `cargo bench -p core-benches --bench time -- ConvertTime` runs a subset.
 
 use core_benches::time::cases;
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::Duration;
 
+mod common;
+
 fn time(c: &mut Criterion) {
-    for mut case in cases() {
-        if let Err(e) = case.check() {
-            panic!("{e}");
-        }
-        let mut group = c.benchmark_group(case.name());
-        if let Some(bytes) = case.bytes {
-            group.throughput(Throughput::Bytes(bytes));
-        }
-        for f in &mut case.functions {
-            group.bench_function(f.name, |b| b.iter_custom(|iters| f.time(iters)));
-        }
-        group.finish();
-    }
+    common::run_cases(c, cases());
 }
 
 /// The criterion group (a private module, so the generated function needs no docs).

@@ -81,16 +81,11 @@ impl Function {
         R: Hash + Debug,
         F: FnMut(&mut S) -> R + Clone + 'static,
     {
-        let (mut run_state, mut run_f) = (state.clone(), f.clone());
-        let (mut check_state, mut check_f) = (state, f);
+        let (mut check_state, mut check_f) = (state.clone(), f.clone());
         Function {
             name,
             role,
-            run: Box::new(move |n| {
-                for _ in 0..n {
-                    black_box(run_f(black_box(&mut run_state)));
-                }
-            }),
+            run: looped(state, f),
             check: Box::new(move || Outcome::of(&check_f(&mut check_state))),
         }
     }
@@ -110,16 +105,11 @@ impl Function {
         F: FnMut(&mut S) -> R + Clone + 'static,
         D: Fn(&S) -> String + 'static,
     {
-        let (mut run_state, mut run_f) = (state.clone(), f.clone());
-        let (mut check_state, mut check_f) = (state, f);
+        let (mut check_state, mut check_f) = (state.clone(), f.clone());
         Function {
             name,
             role,
-            run: Box::new(move |n| {
-                for _ in 0..n {
-                    black_box(run_f(black_box(&mut run_state)));
-                }
-            }),
+            run: looped(state, f),
             check: Box::new(move || {
                 check_f(&mut check_state);
                 Outcome::of(&digest(&check_state))
@@ -178,6 +168,19 @@ impl Function {
     pub fn outcome(&mut self) -> Outcome {
         (self.check)()
     }
+}
+
+/// The timed loop: `f` on its own copy of the state, `n` times, through [`black_box`].
+fn looped<S, R, F>(mut state: S, mut f: F) -> Box<dyn FnMut(u64)>
+where
+    S: 'static,
+    F: FnMut(&mut S) -> R + 'static,
+{
+    Box::new(move |n| {
+        for _ in 0..n {
+            black_box(f(black_box(&mut state)));
+        }
+    })
 }
 
 /// The .NET figures a seed case is measured against (from `reference/seed-catalog.md`).

@@ -322,9 +322,19 @@ fn format_o() -> Case {
 }
 
 fn parse_o(text: &'static str) -> Case {
+    let label = if text.ends_with('Z') { "ParseO/Z" } else { "ParseO/offset" };
+    parse_case(label, text, Timestamp::parse_o)
+}
+
+/// Our parser against the three peers' RFC 3339 parsers, each giving `(seconds, nanos)`.
+fn parse_case(
+    label: &str,
+    text: &'static str,
+    ours: fn(&str) -> Result<Timestamp, core_time::fmt::ParseError>,
+) -> Case {
     let f = vec![
-        Function::new("core", OURS, text, |s: &mut &str| {
-            Timestamp::parse_o(s).map(|t| (t.unix_secs(), t.subsec_nanos())).ok()
+        Function::new("core", OURS, text, move |s: &mut &str| {
+            ours(s).map(|t| (t.unix_secs(), t.subsec_nanos())).ok()
         }),
         Function::new("jiff", vs("core"), text, |s: &mut &str| {
             s.parse::<jiff::Timestamp>().map(|t| (t.as_second(), t.subsec_nanosecond() as u32)).ok()
@@ -340,7 +350,6 @@ fn parse_o(text: &'static str) -> Case {
                 .ok()
         }),
     ];
-    let label = if text.ends_with('Z') { "ParseO/Z" } else { "ParseO/offset" };
     case(label, None, f)
 }
 
@@ -395,26 +404,7 @@ fn format_rfc3339() -> Case {
 }
 
 fn parse_rfc3339() -> Case {
-    let text = "2026-07-15T12:00:00.123456789Z";
-    let f = vec![
-        Function::new("core", OURS, text, |s: &mut &str| {
-            Timestamp::parse_rfc3339(s).map(|t| (t.unix_secs(), t.subsec_nanos())).ok()
-        }),
-        Function::new("jiff", vs("core"), text, |s: &mut &str| {
-            s.parse::<jiff::Timestamp>().map(|t| (t.as_second(), t.subsec_nanosecond() as u32)).ok()
-        }),
-        Function::new("chrono", vs("core"), text, |s: &mut &str| {
-            chrono::DateTime::parse_from_rfc3339(s)
-                .map(|t| (t.timestamp(), t.timestamp_subsec_nanos()))
-                .ok()
-        }),
-        Function::new("time", vs("core"), text, |s: &mut &str| {
-            time::OffsetDateTime::parse(s, &time::format_description::well_known::Rfc3339)
-                .map(|t| (t.unix_timestamp(), t.nanosecond()))
-                .ok()
-        }),
-    ];
-    case("ParseRfc3339", None, f)
+    parse_case("ParseRfc3339", "2026-07-15T12:00:00.123456789Z", Timestamp::parse_rfc3339)
 }
 
 fn lookup() -> Case {
@@ -430,4 +420,27 @@ fn lookup() -> Case {
         }),
     ];
     case("ZoneByName", None, f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_cases_agree() {
+        for mut case in cases() {
+            case.check().unwrap();
+            assert!(case.functions.len() >= 2, "{}", case.name());
+        }
+    }
+
+    #[test]
+    fn fraction_normalisation() {
+        assert_eq!(
+            norm("2026-07-15T05:00:00.123456700-07:00"),
+            "2026-07-15T05:00:00.1234567-07:00"
+        );
+        assert_eq!(norm("12:00:00.000Z"), "12:00:00Z");
+        assert_eq!(norm("no fraction"), "no fraction");
+    }
 }

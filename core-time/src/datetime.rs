@@ -133,13 +133,25 @@ impl DateTime {
     pub(crate) const fn from_local_secs(secs: i64, nanosecond: u32) -> DateTime {
         let (days, sod) = civil::split_secs(secs);
         let (year, month, day) = civil::civil_from_days(days);
+        Self::from_fields_unchecked(year, month, day, sod, nanosecond)
+    }
+
+    /// A reading from a valid date and the second of its day (`0..86_400`).
+    #[inline]
+    pub(crate) const fn from_fields_unchecked(
+        year: i32,
+        month: u8,
+        day: u8,
+        second_of_day: u32,
+        nanosecond: u32,
+    ) -> DateTime {
         DateTime {
             year: year as i16,
             month,
             day,
-            hour: (sod / 3600) as u8,
-            minute: (sod / 60 % 60) as u8,
-            second: (sod % 60) as u8,
+            hour: (second_of_day / 3600) as u8,
+            minute: (second_of_day / 60 % 60) as u8,
+            second: (second_of_day % 60) as u8,
             nanosecond,
         }
     }

@@ -93,6 +93,7 @@ pub struct Zoned {
 
 impl Zoned {
     /// Assembles a `Zoned` from an instant and the zone's state at that instant.
+    #[inline]
     pub fn new(
         timestamp: Timestamp,
         offset: Offset,

@@ -367,8 +367,8 @@ fn markdown(h: &Header, results: &[Measured]) -> String {
         if seeded {
             let _ = writeln!(
                 s,
-                "\n.NET figures: `reference/seed-catalog.md` §6 (B-TXT-01 ValidWithSurrogatePairs, \
-                 B-TXT-02 Utf8GetCharCount), measured on another machine: indicative only."
+                "\n.NET figures: `reference/seed-catalog.md` §6 (the seed cases, B-TXT-*, \
+                 B-TIME-*), measured on another machine: indicative only."
             );
         }
         s.push('\n');

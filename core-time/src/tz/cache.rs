@@ -61,12 +61,24 @@ impl YearCache {
 }
 
 /// The zone's local type over a span of instants around "now": `from <= t < until` has type
-/// `ty`. A sequence lock keeps the three fields consistent without blocking readers.
+/// `ty`; and the civil date of local day `day` (days since 1970-01-01), packed as
+/// `year << 16 | month << 8 | day`. A sequence lock keeps the fields consistent without
+/// blocking readers.
 pub(crate) struct SpanCache {
     seq: AtomicU32,
     from: AtomicI64,
     until: AtomicI64,
     ty: AtomicU32,
+    day: AtomicI64,
+    ymd: AtomicU32,
+}
+
+/// What [`SpanCache::get`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub(crate) ty: u32,
+    pub(crate) day: i64,
+    pub(crate) ymd: u32,
 }
 
 impl SpanCache {
@@ -77,23 +89,27 @@ impl SpanCache {
             from: AtomicI64::new(i64::MAX),
             until: AtomicI64::new(i64::MIN),
             ty: AtomicU32::new(0),
+            day: AtomicI64::new(i64::MIN),
+            ymd: AtomicU32::new(0),
         }
     }
 
-    /// The cached type index if `t` lies inside the cached span.
+    /// The cached type index and day if `t` lies inside the cached span.
     #[inline]
-    pub(crate) fn get(&self, t: i64) -> Option<u32> {
+    pub(crate) fn get(&self, t: i64) -> Option<Span> {
         let s1 = self.seq.load(Ordering::Acquire);
         let from = self.from.load(Ordering::Relaxed);
         let until = self.until.load(Ordering::Relaxed);
         let ty = self.ty.load(Ordering::Relaxed);
+        let day = self.day.load(Ordering::Relaxed);
+        let ymd = self.ymd.load(Ordering::Relaxed);
         fence(Ordering::Acquire);
         let s2 = self.seq.load(Ordering::Relaxed);
-        (s1 == s2 && s1 & 1 == 0 && from <= t && t < until).then_some(ty)
+        (s1 == s2 && s1 & 1 == 0 && from <= t && t < until).then_some(Span { ty, day, ymd })
     }
 
-    /// Records a span; skipped when another thread is writing at the same moment.
-    pub(crate) fn set(&self, from: i64, until: i64, ty: u32) {
+    /// Records a span and a day; skipped when another thread is writing at the same moment.
+    pub(crate) fn set(&self, from: i64, until: i64, span: Span) {
         let s = self.seq.load(Ordering::Relaxed);
         if s & 1 == 1
             || self
@@ -106,7 +122,9 @@ impl SpanCache {
         fence(Ordering::Release);
         self.from.store(from, Ordering::Relaxed);
         self.until.store(until, Ordering::Relaxed);
-        self.ty.store(ty, Ordering::Relaxed);
+        self.ty.store(span.ty, Ordering::Relaxed);
+        self.day.store(span.day, Ordering::Relaxed);
+        self.ymd.store(span.ymd, Ordering::Relaxed);
         self.seq.store(s.wrapping_add(2), Ordering::Release);
     }
 }
@@ -146,9 +164,10 @@ mod tests {
     fn span_cache_hits_only_inside() {
         let c = SpanCache::new();
         assert_eq!(c.get(0), None);
-        c.set(-5, 10, 3);
-        assert_eq!(c.get(-5), Some(3));
-        assert_eq!(c.get(9), Some(3));
+        let span = Span { ty: 3, day: 7, ymd: 1970 << 16 | 1 << 8 | 8 };
+        c.set(-5, 10, span);
+        assert_eq!(c.get(-5), Some(span));
+        assert_eq!(c.get(9), Some(span));
         assert_eq!(c.get(10), None);
         assert_eq!(c.get(-6), None);
     }

@@ -355,16 +355,39 @@ impl TimeZone {
         let t = Timestamp::now();
         let secs = t.unix_secs();
         let zone = &self.inner.zone;
-        let ty = match zone.now.get(secs) {
-            Some(ty) => ty,
-            None => {
-                let ty = zone.type_index_at(secs);
-                let (from, until) = zone.span_at(secs);
-                zone.now.set(from, until, ty);
-                ty
+        if let Some(span) = zone.now.get(secs) {
+            let lt = &zone.types[span.ty as usize];
+            let (day, sod) = crate::civil::split_secs(secs + lt.offset as i64);
+            if day == span.day {
+                // Same local day as the cached answer: only the time of day is new.
+                let (y, m, d) =
+                    ((span.ymd >> 16) as i16 as i32, (span.ymd >> 8) as u8, span.ymd as u8);
+                let dt = DateTime::from_fields_unchecked(y, m, d, sod, t.subsec_nanos());
+                let offset = Offset::from_seconds_unchecked(lt.offset);
+                return Zoned {
+                    timestamp: t,
+                    datetime: dt,
+                    offset,
+                    abbreviation: lt.abbr,
+                    is_dst: lt.is_dst,
+                };
             }
-        };
-        self.zoned(t, ty)
+        }
+        self.now_slow(t)
+    }
+
+    #[cold]
+    fn now_slow(&self, t: Timestamp) -> Zoned {
+        let secs = t.unix_secs();
+        let zone = &self.inner.zone;
+        let ty = zone.type_index_at(secs);
+        let (from, until) = zone.span_at(secs);
+        let z = self.zoned(t, ty);
+        let d = z.datetime();
+        let ymd = (d.year() as i16 as u16 as u32) << 16 | (d.month() as u32) << 8 | d.day() as u32;
+        let (day, _) = crate::civil::split_secs(secs + z.offset().seconds() as i64);
+        zone.now.set(from, until, cache::Span { ty, day, ymd });
+        z
     }
 }
 
