@@ -5,6 +5,8 @@
 //! - [`case`]: the case model: one input, our functions and the peers' on it, each a closure
 //!   that both consumers time; [`case::Case::check`] asserts they all compute the same result.
 //! - [`text`]: the `core-text` case table (validation, counting, transcoding, seed cases).
+//! - [`collections_frozen`], [`collections_immutable`], [`collections_ord`]: the
+//!   `core-collections` case tables (frozen lookups, persistent collections, slice seeds).
 //! - [`time`]: the `core-time` case table (seed cases, formats, conversions past 2037).
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
@@ -20,6 +22,9 @@
 //! ```
 
 pub mod case;
+pub mod collections_frozen;
+pub mod collections_immutable;
+pub mod collections_ord;
 pub mod corpus;
 pub mod measure;
 pub mod text;

@@ -140,6 +140,9 @@ impl Measured {
 fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
     let mut all = text::cases(api);
     all.extend(core_benches::time::cases());
+    all.extend(core_benches::collections_frozen::cases());
+    all.extend(core_benches::collections_immutable::cases());
+    all.extend(core_benches::collections_ord::cases());
     let cases = select(all, opts);
     if opts.list {
         for c in &cases {

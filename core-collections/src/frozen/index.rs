@@ -1,0 +1,429 @@
+//! The lookup index of a frozen collection: building it (key analysis) and searching it.
+//!
+//! Entries live in one boxed slice; the index maps a query to a position in it. Building
+//! first removes duplicate keys (the last pair wins, in the first one's position), then asks
+//! the keys what they are ([`FrozenKey`]) and picks the cheapest strategy that fits.
+
+use super::key::FrozenKey;
+use super::string_hash::{hash_bytes, hash_word, short_word};
+use super::table::{permute, table_bits, Table};
+
+/// An empty dense slot.
+const EMPTY: u32 = u32::MAX;
+use super::Strategy;
+use crate::hash::{hash_one, FastState};
+use core::borrow::Borrow;
+
+/// At most this many keys are scanned instead of indexed.
+pub(crate) const SMALL: usize = 8;
+/// Integer keys whose range is under this many times their count use the dense array.
+const DENSE_SPREAD: u64 = 4;
+/// Length buckets hold at most this many keys.
+const PER_LENGTH: usize = 5;
+/// The fixed seed of the duplicate check (its table is temporary).
+const DEDUP_SEED: u64 = 0x5851_f42d_4c95_7f2d;
+
+/// Where a key's hashed slice is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slice {
+    from_end: bool,
+    offset: usize,
+    len: usize,
+}
+
+impl Slice {
+    /// The slice of `b` packed into a word. `b.len()` is at least `offset + len`.
+    #[inline(always)]
+    fn word<const FOLD: bool>(self, b: &[u8]) -> u64 {
+        let start = if self.from_end { b.len() - self.offset - self.len } else { self.offset };
+        short_word::<FOLD>(&b[start..start + self.len])
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum Index {
+    Scan,
+    /// The keys as integers, padded with the first one (so the first match is a real key).
+    ScanInts([u64; SMALL]),
+    /// Every integer of `min..min + len` is a key; entries are in key order.
+    DenseFull {
+        min: u64,
+    },
+    DenseInts {
+        min: u64,
+        slots: Box<[u32]>,
+    },
+    SparseInts(Table),
+    /// Entries sorted by length; those of length `min_len + b` are `starts[b]..starts[b + 1]`.
+    LengthBuckets {
+        min_len: usize,
+        starts: Box<[u32]>,
+    },
+    Substring {
+        min_len: usize,
+        max_len: usize,
+        slice: Slice,
+        seed: u64,
+        table: Table,
+    },
+    StringHash {
+        min_len: usize,
+        max_len: usize,
+        seed: u64,
+        table: Table,
+    },
+    GeneralHash {
+        seed: u64,
+        table: Table,
+    },
+}
+
+impl Index {
+    pub(crate) fn strategy(&self) -> Strategy {
+        match self {
+            Index::Scan => Strategy::SmallScan,
+            Index::ScanInts(_) => Strategy::SmallIntScan,
+            Index::DenseFull { .. } | Index::DenseInts { .. } => Strategy::DenseInts,
+            Index::SparseInts(_) => Strategy::SparseInts,
+            Index::LengthBuckets { .. } => Strategy::LengthBuckets,
+            Index::Substring { slice, .. } => Strategy::Substring {
+                from_end: slice.from_end,
+                offset: slice.offset,
+                len: slice.len,
+            },
+            Index::StringHash { .. } => Strategy::StringHash,
+            Index::GeneralHash { .. } => Strategy::GeneralHash,
+        }
+    }
+
+    /// Heap bytes held by the index (not the entries).
+    pub(crate) fn heap_size(&self) -> usize {
+        match self {
+            Index::Scan | Index::ScanInts(_) | Index::DenseFull { .. } => 0,
+            Index::DenseInts { slots, .. } => core::mem::size_of_val(&**slots),
+            Index::LengthBuckets { starts, .. } => core::mem::size_of_val(&**starts),
+            Index::SparseInts(table)
+            | Index::Substring { table, .. }
+            | Index::StringHash { table, .. }
+            | Index::GeneralHash { table, .. } => table.heap_size(),
+        }
+    }
+
+    /// Deduplicates `entries` (last wins) and indexes them by their keys.
+    pub(crate) fn build<K: FrozenKey, V>(entries: &mut Vec<(K, V)>) -> Index {
+        let state = FastState::with_seed(DEDUP_SEED);
+        dedup(entries, |k| hash_one(&state, k), |a, b| a == b);
+        if let Some(index) = int_index(entries) {
+            return index;
+        }
+        if !entries.is_empty() && entries.iter().all(|(k, _)| k.as_str().is_some()) {
+            return string_index::<false, K, V>(entries, |k| k.as_str().unwrap_or(""));
+        }
+        if entries.len() <= SMALL {
+            return Index::Scan;
+        }
+        let seed = FastState::new().seed();
+        let state = FastState::with_seed(seed);
+        let tags: Vec<u64> = entries.iter().map(|(k, _)| hash_one(&state, k)).collect();
+        Index::GeneralHash { seed, table: hashed(entries, &tags) }
+    }
+
+    /// Deduplicates `entries` ignoring ASCII case (last wins) and indexes them.
+    pub(crate) fn build_caseless<K: AsRef<str>, V>(entries: &mut Vec<(K, V)>) -> Index {
+        dedup(
+            entries,
+            |k| hash_bytes::<true>(k.as_ref().as_bytes(), DEDUP_SEED),
+            |a, b| a.as_ref().eq_ignore_ascii_case(b.as_ref()),
+        );
+        string_index::<true, K, V>(entries, |k| k.as_ref())
+    }
+
+    /// The position of `q` among `entries`.
+    #[inline]
+    pub(crate) fn find<K, V, Q>(&self, entries: &[(K, V)], q: &Q) -> Option<usize>
+    where
+        K: Borrow<Q>,
+        Q: FrozenKey + ?Sized,
+    {
+        let same = |i: usize| entries[i].0.borrow() == q;
+        match self {
+            Index::Scan => entries.iter().position(|(k, _)| k.borrow() == q),
+            Index::ScanInts(keys) => scan_ints(keys, q.as_u64()?),
+            Index::DenseFull { min } => {
+                let offset = q.as_u64()?.wrapping_sub(*min);
+                if offset < entries.len() as u64 {
+                    Some(offset as usize)
+                } else {
+                    None
+                }
+            }
+            Index::DenseInts { min, slots } => {
+                let offset = usize::try_from(q.as_u64()?.wrapping_sub(*min)).ok()?;
+                match *slots.get(offset)? {
+                    EMPTY => None,
+                    i => Some(i as usize),
+                }
+            }
+            Index::SparseInts(table) => {
+                let x = q.as_u64()?;
+                table.bucket(x).find(|&i| entries[i].0.borrow().as_u64() == Some(x))
+            }
+            Index::LengthBuckets { min_len, starts } => {
+                let b = q.as_str()?.len().wrapping_sub(*min_len);
+                let (&start, &end) = (starts.get(b)?, starts.get(b + 1)?);
+                (start as usize..end as usize).find(|&i| same(i))
+            }
+            Index::Substring { min_len, max_len, slice, seed, table } => {
+                let b = q.as_str()?.as_bytes();
+                if b.len() < *min_len || b.len() > *max_len {
+                    return None;
+                }
+                table.bucket(hash_word(slice.word::<false>(b), *seed)).find(|&i| same(i))
+            }
+            Index::StringHash { min_len, max_len, seed, table } => {
+                let b = q.as_str()?.as_bytes();
+                if b.len() < *min_len || b.len() > *max_len {
+                    return None;
+                }
+                table.bucket(hash_bytes::<false>(b, *seed)).find(|&i| same(i))
+            }
+            Index::GeneralHash { seed, table } => {
+                table.bucket(hash_one(&FastState::with_seed(*seed), q)).find(|&i| same(i))
+            }
+        }
+    }
+
+    /// The position of `q` among `entries`, ignoring ASCII case (an index from
+    /// [`Index::build_caseless`]).
+    #[inline]
+    pub(crate) fn find_caseless<K: AsRef<str>, V>(
+        &self,
+        entries: &[(K, V)],
+        q: &str,
+    ) -> Option<usize> {
+        let same = |i: usize| entries[i].0.as_ref().eq_ignore_ascii_case(q);
+        let b = q.as_bytes();
+        match self {
+            Index::Scan => (0..entries.len()).find(|&i| same(i)),
+            Index::LengthBuckets { min_len, starts } => {
+                let k = b.len().wrapping_sub(*min_len);
+                let (&start, &end) = (starts.get(k)?, starts.get(k + 1)?);
+                (start as usize..end as usize).find(|&i| same(i))
+            }
+            Index::Substring { min_len, max_len, slice, seed, table } => {
+                if b.len() < *min_len || b.len() > *max_len {
+                    return None;
+                }
+                table.bucket(hash_word(slice.word::<true>(b), *seed)).find(|&i| same(i))
+            }
+            Index::StringHash { min_len, max_len, seed, table } => {
+                if b.len() < *min_len || b.len() > *max_len {
+                    return None;
+                }
+                table.bucket(hash_bytes::<true>(b, *seed)).find(|&i| same(i))
+            }
+            // Not built for string keys.
+            _ => None,
+        }
+    }
+}
+
+/// Compares all (up to 8) keys with `x` at once; the loop has no early exit, so the compiler
+/// turns it into vector compares and a mask.
+#[inline(always)]
+fn scan_ints(keys: &[u64; SMALL], x: u64) -> Option<usize> {
+    let mut mask = 0u32;
+    for (i, &k) in keys.iter().enumerate() {
+        mask |= ((k == x) as u32) << i;
+    }
+    if mask == 0 {
+        None
+    } else {
+        Some(mask.trailing_zeros() as usize)
+    }
+}
+
+/// Removes entries whose key equals an earlier one's; the later pair (key and value) takes the
+/// earlier one's position. `hash` must agree with `eq`.
+fn dedup<K, V>(entries: &mut Vec<(K, V)>, hash: impl Fn(&K) -> u64, eq: impl Fn(&K, &K) -> bool) {
+    let n = entries.len();
+    if n < 2 {
+        return;
+    }
+    let bits = table_bits(n);
+    let mut seen = vec![EMPTY; 1 << bits];
+    let mask = seen.len() - 1;
+    let mut dead = vec![false; n];
+    let mut any_dead = false;
+    for i in 0..n {
+        let mut p =
+            (hash(&entries[i].0).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
+        loop {
+            let j = seen[p];
+            if j == EMPTY {
+                seen[p] = i as u32;
+                break;
+            }
+            if eq(&entries[j as usize].0, &entries[i].0) {
+                entries.swap(i, j as usize);
+                dead[i] = true;
+                any_dead = true;
+                break;
+            }
+            p = (p + 1) & mask;
+        }
+    }
+    drop(seen);
+    if any_dead {
+        let mut i = 0;
+        entries.retain(|_| {
+            i += 1;
+            !dead[i - 1]
+        });
+    }
+}
+
+/// The integer strategies, if every key is an integer.
+fn int_index<K: FrozenKey, V>(entries: &mut [(K, V)]) -> Option<Index> {
+    let (mut min, mut max) = (u64::MAX, 0);
+    for (k, _) in entries.iter() {
+        let x = k.as_u64()?;
+        min = min.min(x);
+        max = max.max(x);
+    }
+    let n = entries.len();
+    if n > SMALL && max - min == n as u64 - 1 {
+        entries.sort_unstable_by_key(|(k, _)| k.as_u64());
+        return Some(Index::DenseFull { min });
+    }
+    let key = |i: usize| entries[i].0.as_u64().unwrap_or(0);
+    if n == 0 {
+        None
+    } else if n <= SMALL {
+        let mut keys = [key(0); SMALL];
+        (0..n).for_each(|i| keys[i] = key(i));
+        Some(Index::ScanInts(keys))
+    } else if max - min < DENSE_SPREAD.saturating_mul(n as u64) {
+        assert!(n < EMPTY as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
+        let mut slots = vec![EMPTY; (max - min) as usize + 1].into_boxed_slice();
+        (0..n).for_each(|i| slots[(key(i) - min) as usize] = i as u32);
+        Some(Index::DenseInts { min, slots })
+    } else {
+        let (table, dest) = Table::build(n, key);
+        permute(entries, dest);
+        Some(Index::SparseInts(table))
+    }
+}
+
+/// The string strategies (`FOLD`: ignoring ASCII case). May reorder `entries`.
+fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> &str) -> Index {
+    let n = entries.len();
+    if n <= SMALL {
+        return Index::Scan;
+    }
+    let (mut min_len, mut max_len) = (usize::MAX, 0);
+    for (k, _) in entries.iter() {
+        min_len = min_len.min(text(k).len());
+        max_len = max_len.max(text(k).len());
+    }
+    if let Some(starts) = length_buckets(entries, text, min_len, max_len) {
+        return Index::LengthBuckets { min_len, starts };
+    }
+    let seed = FastState::new().seed();
+    let bytes = |i: usize| text(&entries[i].0).as_bytes();
+    if let Some(slice) = find_slice::<FOLD>(n, &bytes, min_len, max_len) {
+        let tags: Vec<u64> =
+            (0..n).map(|i| hash_word(slice.word::<FOLD>(bytes(i)), seed)).collect();
+        let table = hashed(entries, &tags);
+        return Index::Substring { min_len, max_len, slice, seed, table };
+    }
+    let tags: Vec<u64> = (0..n).map(|i| hash_bytes::<FOLD>(bytes(i), seed)).collect();
+    Index::StringHash { min_len, max_len, seed, table: hashed(entries, &tags) }
+}
+
+/// A table over `tags` (one per entry), with `entries` reordered by bucket.
+fn hashed<T>(entries: &mut [T], tags: &[u64]) -> Table {
+    let (table, dest) = Table::build(tags.len(), |i| tags[i]);
+    permute(entries, dest);
+    table
+}
+
+/// Length buckets, when no length has more than [`PER_LENGTH`] keys and at most half the
+/// lengths in the range are missing. Sorts `entries` by length.
+fn length_buckets<K, V>(
+    entries: &mut [(K, V)],
+    text: fn(&K) -> &str,
+    min_len: usize,
+    max_len: usize,
+) -> Option<Box<[u32]>> {
+    let n = entries.len();
+    let span = max_len - min_len + 1;
+    if span * 2 > n + 2 * SMALL {
+        return None; // too many lengths for the keys: mostly empty buckets
+    }
+    let mut starts = vec![0u32; span + 1];
+    for (k, _) in entries.iter() {
+        let b = text(k).len() - min_len;
+        starts[b + 1] += 1;
+        if starts[b + 1] as usize > PER_LENGTH {
+            return None;
+        }
+    }
+    if starts.iter().filter(|&&c| c == 0).count() - 1 > span / 2 {
+        return None;
+    }
+    for b in 1..starts.len() {
+        starts[b] += starts[b - 1];
+    }
+    entries.sort_by_key(|(k, _)| text(k).len());
+    Some(starts.into_boxed_slice())
+}
+
+/// The shortest slice (1 to 8 bytes, left- or right-justified) on which at most 1 key in 20
+/// repeats another, within a bounded amount of work.
+fn find_slice<'a, const FOLD: bool>(
+    n: usize,
+    bytes: &impl Fn(usize) -> &'a [u8],
+    min_len: usize,
+    max_len: usize,
+) -> Option<Slice> {
+    let allowed = n / 20;
+    let bits = table_bits(n);
+    let mut seen = vec![u64::MAX; 1 << bits];
+    let mask = seen.len() - 1;
+    // Each key looked at costs one unit; a failing candidate usually stops early, once it has
+    // seen `allowed` repeats.
+    let mut budget = (64 * n).max(1 << 20);
+    let sides: &[bool] = if min_len == max_len { &[false] } else { &[false, true] };
+    for len in 1..=min_len.min(8) {
+        for &from_end in sides {
+            for offset in 0..=min_len - len {
+                let slice = Slice { from_end, offset, len };
+                seen.fill(u64::MAX);
+                let mut repeats = 0;
+                let mut i = 0;
+                while i < n && repeats <= allowed {
+                    let w = slice.word::<FOLD>(bytes(i));
+                    let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
+                    loop {
+                        if seen[p] == u64::MAX {
+                            seen[p] = w;
+                            break;
+                        }
+                        if seen[p] == w {
+                            repeats += 1;
+                            break;
+                        }
+                        p = (p + 1) & mask;
+                    }
+                    i += 1;
+                }
+                if repeats <= allowed {
+                    return Some(slice);
+                }
+                budget = budget.checked_sub(i + seen.len() / 8)?;
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,224 @@
+//! [`FrozenMap`]: a read-optimised map built once from its entries.
+
+use super::index::Index;
+use super::iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
+use super::{FrozenKey, Strategy};
+use core::borrow::Borrow;
+use core::fmt;
+
+/// A map built once from its entries, with a lookup strategy picked for its keys.
+///
+/// Keys are fixed after construction; values can be changed through `&mut self`. Building
+/// analyses the keys (see the [module docs](crate::frozen)); lookups branch once on the
+/// chosen [`Strategy`] and run a tight loop. Iteration order is unspecified but the same
+/// for the same input.
+///
+/// ```
+/// use core_collections::frozen::{FrozenMap, Strategy};
+///
+/// let map = FrozenMap::new([("apple", 3), ("pear", 5), ("apple", 4)]);
+/// assert_eq!(map.get("apple"), Some(&4)); // duplicates: the last pair wins
+/// assert_eq!(map["pear"], 5);
+/// assert_eq!(map.len(), 2);
+/// assert_eq!(map.strategy(), Strategy::SmallScan);
+/// ```
+#[derive(Clone)]
+pub struct FrozenMap<K, V> {
+    entries: Box<[(K, V)]>,
+    index: Index,
+}
+
+impl<K: FrozenKey, V> FrozenMap<K, V> {
+    /// Builds a map from `(key, value)` pairs. When keys repeat, the last pair (key and
+    /// value) wins, in the position of the first.
+    ///
+    /// The entry buffer is pre-sized from the iterator's size hint; the key analysis does a
+    /// bounded amount of work, linear in the number of keys.
+    ///
+    /// # Panics
+    /// With 2³² − 1 entries or more.
+    pub fn new<I: IntoIterator<Item = (K, V)>>(pairs: I) -> FrozenMap<K, V> {
+        let pairs = pairs.into_iter();
+        let mut entries = Vec::with_capacity(pairs.size_hint().0);
+        entries.extend(pairs);
+        let index = Index::build(&mut entries);
+        FrozenMap { entries: entries.into_boxed_slice(), index }
+    }
+
+    /// The value for `key`.
+    #[inline]
+    pub fn get<Q: FrozenKey + ?Sized>(&self, key: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+    {
+        let i = self.index.find(&self.entries, key)?;
+        Some(&self.entries[i].1)
+    }
+
+    /// The stored key and the value for `key`.
+    #[inline]
+    pub fn get_key_value<Q: FrozenKey + ?Sized>(&self, key: &Q) -> Option<(&K, &V)>
+    where
+        K: Borrow<Q>,
+    {
+        let (k, v) = &self.entries[self.index.find(&self.entries, key)?];
+        Some((k, v))
+    }
+
+    /// Whether the map has `key`.
+    #[inline]
+    pub fn contains_key<Q: FrozenKey + ?Sized>(&self, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+    {
+        self.index.find(&self.entries, key).is_some()
+    }
+
+    /// The value for `key`, mutable.
+    #[inline]
+    pub fn get_mut<Q: FrozenKey + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+    {
+        let i = self.index.find(&self.entries, key)?;
+        Some(&mut self.entries[i].1)
+    }
+
+    /// The values for several keys at once.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map: FrozenMap<u32, char> = (0..100).zip('a'..).collect();
+    /// assert_eq!(map.get_many([&0, &2, &500]), [Some(&'a'), Some(&'c'), None]);
+    /// ```
+    #[inline]
+    pub fn get_many<Q: FrozenKey + ?Sized, const N: usize>(&self, keys: [&Q; N]) -> [Option<&V>; N]
+    where
+        K: Borrow<Q>,
+    {
+        keys.map(|k| self.get(k))
+    }
+}
+
+impl<K, V> FrozenMap<K, V> {
+    /// The number of entries.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the map is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The lookup strategy picked for the keys.
+    pub fn strategy(&self) -> Strategy {
+        self.index.strategy()
+    }
+
+    /// Heap bytes held by the map: entries and index (not what the keys and values own).
+    pub fn heap_size(&self) -> usize {
+        core::mem::size_of_val(&*self.entries) + self.index.heap_size()
+    }
+
+    /// The entries, as `(&K, &V)`.
+    pub fn iter(&self) -> Iter<'_, K, V> {
+        Iter { inner: self.entries.iter() }
+    }
+
+    /// The entries, with mutable values.
+    pub fn iter_mut(&mut self) -> IterMut<'_, K, V> {
+        IterMut { inner: self.entries.iter_mut() }
+    }
+
+    /// The keys.
+    pub fn keys(&self) -> Keys<'_, K, V> {
+        Keys { inner: self.entries.iter() }
+    }
+
+    /// The values.
+    pub fn values(&self) -> Values<'_, K, V> {
+        Values { inner: self.entries.iter() }
+    }
+
+    /// The values, mutable.
+    pub fn values_mut(&mut self) -> ValuesMut<'_, K, V> {
+        ValuesMut { inner: self.entries.iter_mut() }
+    }
+}
+
+impl<K: FrozenKey, V> FromIterator<(K, V)> for FrozenMap<K, V> {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
+        FrozenMap::new(pairs)
+    }
+}
+
+impl<K: FrozenKey, V, const N: usize> From<[(K, V); N]> for FrozenMap<K, V> {
+    fn from(pairs: [(K, V); N]) -> Self {
+        FrozenMap::new(pairs)
+    }
+}
+
+impl<K: FrozenKey, V> Default for FrozenMap<K, V> {
+    fn default() -> Self {
+        FrozenMap::new([])
+    }
+}
+
+impl<K, V, Q> core::ops::Index<&Q> for FrozenMap<K, V>
+where
+    K: FrozenKey + Borrow<Q>,
+    Q: FrozenKey + ?Sized,
+{
+    type Output = V;
+
+    /// The value for `key`.
+    ///
+    /// # Panics
+    /// If the map has no `key` (use [`FrozenMap::get`] to ask instead).
+    #[inline]
+    fn index(&self, key: &Q) -> &V {
+        self.get(key).expect("key not in the FrozenMap")
+    }
+}
+
+impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for FrozenMap<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+/// Maps are equal when they have the same keys with equal values (in any order).
+impl<K: FrozenKey, V: PartialEq> PartialEq for FrozenMap<K, V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
+
+impl<K: FrozenKey, V: Eq> Eq for FrozenMap<K, V> {}
+
+impl<'a, K, V> IntoIterator for &'a FrozenMap<K, V> {
+    type Item = (&'a K, &'a V);
+    type IntoIter = Iter<'a, K, V>;
+    fn into_iter(self) -> Iter<'a, K, V> {
+        self.iter()
+    }
+}
+
+impl<'a, K, V> IntoIterator for &'a mut FrozenMap<K, V> {
+    type Item = (&'a K, &'a mut V);
+    type IntoIter = IterMut<'a, K, V>;
+    fn into_iter(self) -> IterMut<'a, K, V> {
+        self.iter_mut()
+    }
+}
+
+impl<K, V> IntoIterator for FrozenMap<K, V> {
+    type Item = (K, V);
+    type IntoIter = IntoIter<K, V>;
+    fn into_iter(self) -> IntoIter<K, V> {
+        IntoIter { inner: self.entries.into_vec().into_iter() }
+    }
+}

@@ -1,0 +1,48 @@
+//! Frozen maps and sets: built once, then read many times, with a lookup strategy picked for
+//! the keys at construction.
+//!
+//! The technique is .NET's `FrozenDictionary`: spend a little time analysing the keys up
+//! front, then answer every lookup with the cheapest structure that fits them. Building
+//! removes duplicate keys (the last pair wins), asks each key what it is through
+//! [`FrozenKey`], and picks a [`Strategy`]:
+//!
+//! ```text
+//! integer keys (as_u64):  n <= 8                      -> SmallIntScan  (compare all 8 lanes)
+//!                         max - min < 4n              -> DenseInts     (slots[key - min])
+//!                         otherwise                   -> SparseInts    (table, tag = key)
+//! string keys (as_str):   n <= 8                      -> SmallScan
+//!                         <= 5 keys per length,
+//!                         few empty lengths           -> LengthBuckets (bucket[len - min])
+//!                         a 1..=8-byte slice, from the
+//!                         left or the right, repeats
+//!                         in <= 1 key of 20           -> Substring     (hash the slice only)
+//!                         otherwise                   -> StringHash    (hash the whole key)
+//! other keys:             n <= 8                      -> SmallScan
+//!                         otherwise                   -> GeneralHash   (seeded hash, table)
+//! ```
+//!
+//! The hashed strategies share one open-addressing table (at most half full, linear probing)
+//! whose size and multiplier are chosen among a few candidates by counting collisions. The
+//! string strategies reject a query whose length is outside the keys' range before hashing,
+//! and a lookup always ends with a full key comparison. [`FrozenCaseInsensitiveMap`] runs the
+//! same analysis on ASCII-folded keys.
+//!
+//! A lookup is one `match` on the strategy, then a short loop. Building costs a linear,
+//! bounded analysis (the slice search stops after a fixed amount of work).
+
+mod caseless;
+mod index;
+mod iter;
+mod key;
+mod map;
+mod set;
+mod strategy;
+mod string_hash;
+mod table;
+
+pub use caseless::{FrozenCaseInsensitiveMap, FrozenCaseInsensitiveSet};
+pub use iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
+pub use key::FrozenKey;
+pub use map::FrozenMap;
+pub use set::FrozenSet;
+pub use strategy::Strategy;

@@ -1,0 +1,36 @@
+//! [`Strategy`]: the lookup strategy a frozen collection picked for its keys.
+
+/// The lookup strategy a frozen collection picked for its keys (see the [module
+/// docs](crate::frozen) for how each is chosen). Reported by `strategy()`, for tests and for
+/// users who want to know what their keys cost.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// At most 8 keys (or none), compared one by one.
+    SmallScan,
+    /// 1 to 8 integer keys, compared all at once against the query (vectorised).
+    SmallIntScan,
+    /// Integer keys spanning a range at most 4× their count: an array indexed by
+    /// `key - min`.
+    DenseInts,
+    /// Other integer keys: an open-addressing table hashed by multiplying the key itself.
+    SparseInts,
+    /// String keys with at most 5 per byte length: buckets indexed by length, scanned.
+    LengthBuckets,
+    /// String keys hashed on one slice of `len` bytes at `offset` from the start (or from the
+    /// end, `from_end`), unique enough among the keys; lengths outside the keys' range are
+    /// rejected before hashing.
+    Substring {
+        /// Whether `offset` counts from the end of the key.
+        from_end: bool,
+        /// Bytes before (or after, `from_end`) the slice.
+        offset: usize,
+        /// Bytes in the slice, 1 to 8.
+        len: usize,
+    },
+    /// String keys hashed whole, after the length range check.
+    StringHash,
+    /// Any other key type: a seeded hash into an open-addressing table whose size and
+    /// multiplier were searched for the fewest collisions.
+    GeneralHash,
+}

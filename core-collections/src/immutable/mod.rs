@@ -1,0 +1,11 @@
+//! Persistent immutable collections.
+
+pub mod hash;
+pub mod ord;
+pub mod vec;
+
+pub use hash::{
+    ImmutableHashMap, ImmutableHashMapBuilder, ImmutableHashSet, ImmutableHashSetBuilder,
+};
+pub use ord::{ImmutableOrdMap, ImmutableOrdSet};
+pub use vec::{ImmutableVec, ImmutableVecBuilder};

@@ -1,0 +1,625 @@
+//! [`ImmutableOrdMap`]: a persistent sorted map.
+
+use super::iter::{rank, Entries};
+use super::node::{build, Inserted, Node, Target};
+use std::borrow::Borrow;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::iter::FusedIterator;
+use std::ops::{Bound, Index, RangeBounds};
+use std::sync::Arc;
+
+/// A persistent sorted map: a B-tree whose nodes are shared between versions through `Arc`.
+///
+/// `clone` is O(1). [`insert`](Self::insert), [`remove`](Self::remove) and
+/// [`update`](Self::update) return a new version in O(log n), copying only the nodes on the
+/// path to the key; the `_mut` variants edit in place, copying only nodes still shared with
+/// another version. Each node stores its subtree's size, so [`len`](Self::len) is O(1) and
+/// [`range_count`](Self::range_count) is O(log n).
+///
+/// # Example
+/// ```
+/// use core_collections::immutable::ord::ImmutableOrdMap;
+/// let v1: ImmutableOrdMap<u32, &str> = [(1, "a"), (3, "c")].into_iter().collect();
+/// let v2 = v1.insert(2, "b");
+/// assert_eq!(v1.len(), 2);
+/// assert_eq!(v2.range(2..).map(|(k, _)| *k).collect::<Vec<_>>(), [2, 3]);
+/// assert_eq!(v2.range_count(..=2), 2);
+/// ```
+pub struct ImmutableOrdMap<K, V> {
+    pub(crate) root: Option<Arc<Node<K, V>>>,
+}
+
+impl<K, V> Clone for ImmutableOrdMap<K, V> {
+    fn clone(&self) -> Self {
+        ImmutableOrdMap { root: self.root.clone() }
+    }
+}
+
+impl<K, V> Default for ImmutableOrdMap<K, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K, V> ImmutableOrdMap<K, V> {
+    /// An empty map (no allocation).
+    pub const fn new() -> Self {
+        ImmutableOrdMap { root: None }
+    }
+
+    /// The number of entries, in O(1).
+    pub fn len(&self) -> usize {
+        self.root.as_ref().map_or(0, |r| r.size)
+    }
+
+    /// Whether the map is empty.
+    pub fn is_empty(&self) -> bool {
+        self.root.is_none()
+    }
+
+    /// Whether both maps are the same version (or copies of it), in O(1).
+    pub fn ptr_eq(&self, other: &Self) -> bool {
+        match (&self.root, &other.root) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
+    /// The entries in key order (double-ended, exact-size).
+    pub fn iter(&self) -> Iter<'_, K, V> {
+        Iter { inner: Entries::all(self.root.as_ref()) }
+    }
+
+    /// The keys in order.
+    pub fn keys(&self) -> Keys<'_, K, V> {
+        Keys { inner: self.iter().inner }
+    }
+
+    /// The values in key order.
+    pub fn values(&self) -> Values<'_, K, V> {
+        Values { inner: self.iter().inner }
+    }
+
+    /// The entry with the smallest key.
+    pub fn first(&self) -> Option<(&K, &V)> {
+        let mut node = self.root.as_deref()?;
+        while !node.is_leaf() {
+            node = &node.children[0];
+        }
+        node.entries.first().map(|(k, v)| (k, v))
+    }
+
+    /// The entry with the largest key.
+    pub fn last(&self) -> Option<(&K, &V)> {
+        let mut node = self.root.as_deref()?;
+        while let Some(c) = node.children.last() {
+            node = c;
+        }
+        node.entries.last().map(|(k, v)| (k, v))
+    }
+
+    /// The entry at position `index` in key order, in O(log n).
+    pub fn get_index(&self, index: usize) -> Option<(&K, &V)> {
+        let root = self.root.as_deref()?;
+        (index < root.size).then(|| {
+            let (k, v) = root.get_rank(index);
+            (k, v)
+        })
+    }
+
+    /// The value for `key`.
+    pub fn get<Q>(&self, key: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.get_key_value(key).map(|(_, v)| v)
+    }
+
+    /// The stored key and the value for `key`.
+    pub fn get_key_value<Q>(&self, key: &Q) -> Option<(&K, &V)>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        let mut node = self.root.as_deref()?;
+        loop {
+            match node.search(key) {
+                Ok(i) => {
+                    let (k, v) = &node.entries[i];
+                    return Some((k, v));
+                }
+                Err(i) => node = node.children.get(i)?,
+            }
+        }
+    }
+
+    /// Whether the map has `key`.
+    pub fn contains_key<Q>(&self, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.get_key_value(key).is_some()
+    }
+
+    /// The entries with keys in `range`, in order. An inverted range is empty (no panic).
+    /// The iterator knows its length up front: `count()` and `len()` are O(1), and building
+    /// it is O(log n).
+    pub fn range<Q, R>(&self, range: R) -> Iter<'_, K, V>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        Iter { inner: Entries::range(self.root.as_ref(), range.start_bound(), range.end_bound()) }
+    }
+
+    /// The number of keys in `range`, in O(log n) and without allocating.
+    pub fn range_count<Q, R>(&self, range: R) -> usize
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        self.rank_bounds(range.start_bound(), range.end_bound()).1
+    }
+
+    /// The rank of the range's start, and the number of keys in the range.
+    fn rank_bounds<Q>(&self, start: Bound<&Q>, end: Bound<&Q>) -> (usize, usize)
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        let Some(root) = self.root.as_deref() else { return (0, 0) };
+        let lo = rank(root, start, true);
+        let hi = rank(root, end, false);
+        (lo, hi.saturating_sub(lo))
+    }
+
+    /// Checks the tree's invariants; panics on a violation. Test support.
+    #[doc(hidden)]
+    pub fn check_invariants(&self)
+    where
+        K: Ord,
+    {
+        if let Some(root) = &self.root {
+            root.check(true);
+        }
+    }
+}
+
+impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
+    /// A new version with `key` mapped to `value` (an existing key keeps its stored key, as in
+    /// `BTreeMap::insert`). O(log n): only the path to the key is copied.
+    #[must_use]
+    pub fn insert(&self, key: K, value: V) -> Self {
+        let mut next = self.clone();
+        next.insert_mut(key, value);
+        next
+    }
+
+    /// Maps `key` to `value` in place and returns the old value. Nodes shared with other
+    /// versions are copied first (copy-on-write).
+    pub fn insert_mut(&mut self, key: K, value: V) -> Option<V> {
+        self.insert_entry(key, value, false)
+    }
+
+    pub(crate) fn insert_entry(&mut self, key: K, value: V, replace_key: bool) -> Option<V> {
+        let Some(root) = &mut self.root else {
+            let mut entries = Vec::with_capacity(4);
+            entries.push((key, value));
+            self.root = Some(Arc::new(Node::leaf(entries)));
+            return None;
+        };
+        match Arc::make_mut(root).insert(key, value, replace_key) {
+            Inserted::Replaced(v) => Some(v),
+            Inserted::Added => None,
+            Inserted::Split(k, v, right) => {
+                let left = self.root.take().expect("a root to split");
+                let size = left.size + right.size + 1;
+                let mut entries = Vec::with_capacity(2);
+                entries.push((k, v));
+                let node = Node { entries, children: vec![left, right], size };
+                self.root = Some(Arc::new(node));
+                None
+            }
+        }
+    }
+
+    /// A new version without `key` (a clone of `self` if it has no such key).
+    #[must_use]
+    pub fn remove<Q>(&self, key: &Q) -> Self
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        let mut next = self.clone();
+        next.remove_mut(key);
+        next
+    }
+
+    /// Removes `key` in place and returns its value.
+    pub fn remove_mut<Q>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        // Look first: a miss must not copy the path.
+        if !self.contains_key(key) {
+            return None;
+        }
+        self.remove_target(&mut Target::Key(key)).map(|(_, v)| v)
+    }
+
+    /// Removes and returns the entry with the smallest key.
+    pub fn pop_first(&mut self) -> Option<(K, V)> {
+        if self.is_empty() {
+            return None;
+        }
+        self.remove_target::<K>(&mut Target::Rank(0))
+    }
+
+    /// Removes and returns the entry with the largest key.
+    pub fn pop_last(&mut self) -> Option<(K, V)> {
+        let n = self.len();
+        if n == 0 {
+            return None;
+        }
+        self.remove_target::<K>(&mut Target::Rank(n - 1))
+    }
+
+    fn remove_target<Q>(&mut self, target: &mut Target<'_, Q>) -> Option<(K, V)>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        let root = Arc::make_mut(self.root.as_mut()?);
+        let out = root.remove(target);
+        if root.entries.is_empty() {
+            // The root lost its last entry: its only child (if any) becomes the root.
+            let child = root.children.pop();
+            self.root = child;
+        }
+        out
+    }
+
+    /// A new version where `key`'s entry is `f(current value)`: `Some` inserts or replaces,
+    /// `None` removes.
+    #[must_use]
+    pub fn update<F>(&self, key: K, f: F) -> Self
+    where
+        F: FnOnce(Option<&V>) -> Option<V>,
+    {
+        let mut next = self.clone();
+        next.update_mut(key, f);
+        next
+    }
+
+    /// [`update`](Self::update) in place.
+    pub fn update_mut<F>(&mut self, key: K, f: F)
+    where
+        F: FnOnce(Option<&V>) -> Option<V>,
+    {
+        match f(self.get(&key)) {
+            Some(v) => {
+                self.insert_mut(key, v);
+            }
+            None => {
+                self.remove_mut(&key);
+            }
+        }
+    }
+
+    /// A new version without the keys in `range`.
+    #[must_use]
+    pub fn remove_range<Q, R>(&self, range: R) -> Self
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        let mut next = self.clone();
+        next.remove_range_mut(range);
+        next
+    }
+
+    /// Removes the keys in `range` in place, and returns how many were removed.
+    ///
+    /// No per-element temporary storage: the count comes from the subtree sizes in O(log n);
+    /// a small range (under 1/8 of what is kept) is removed entry by entry by rank, each
+    /// O(log n) on an already-copied path; a larger one rebuilds the tree in O(n - k) straight
+    /// from the two kept ranges of the old tree.
+    pub fn remove_range_mut<Q, R>(&mut self, range: R) -> usize
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        let (start, end) = (range.start_bound(), range.end_bound());
+        let (lo, k) = self.rank_bounds(start, end);
+        if k == 0 {
+            return 0;
+        }
+        let kept = self.len() - k;
+        if k <= kept / 8 {
+            for _ in 0..k {
+                self.remove_target::<K>(&mut Target::Rank(lo));
+            }
+        } else {
+            let root = self.root.as_ref();
+            let before = match complement(start) {
+                Some(b) => Entries::range(root, Bound::Unbounded, b),
+                None => Entries::empty(),
+            };
+            let after = match complement(end) {
+                Some(b) => Entries::range(root, b, Bound::Unbounded),
+                None => Entries::empty(),
+            };
+            let root = build(before.chain(after).cloned(), kept);
+            self.root = root;
+        }
+        k
+    }
+
+    /// The entries whose keys are in either map; on a shared key, `self`'s value wins.
+    /// O(n + m) by merging the two ordered sequences.
+    #[must_use]
+    pub fn union(&self, other: &Self) -> Self {
+        if other.is_empty() {
+            return self.clone();
+        }
+        if self.is_empty() {
+            return other.clone();
+        }
+        self.merge(other, true, true, true)
+    }
+
+    /// The entries of `self` whose keys are also in `other`.
+    #[must_use]
+    pub fn intersection(&self, other: &Self) -> Self {
+        if self.is_empty() || other.is_empty() {
+            return Self::new();
+        }
+        self.merge(other, false, true, false)
+    }
+
+    /// The entries of `self` whose keys are not in `other`.
+    #[must_use]
+    pub fn difference(&self, other: &Self) -> Self {
+        if self.is_empty() || other.is_empty() {
+            return self.clone();
+        }
+        self.merge(other, true, false, false)
+    }
+
+    /// One ordered merge pass keeping the left-only, shared (left's value) and right-only
+    /// entries as asked, then an O(n) bulk build.
+    fn merge(&self, other: &Self, left_only: bool, both: bool, right_only: bool) -> Self {
+        let mut out = Vec::new();
+        let (mut a, mut b) = (self.iter().inner.peekable(), other.iter().inner.peekable());
+        loop {
+            let ord = match (a.peek(), b.peek()) {
+                (Some(x), Some(y)) => x.0.cmp(&y.0),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (None, None) => break,
+            };
+            match ord {
+                Ordering::Less => {
+                    let e = a.next().expect("peeked");
+                    if left_only {
+                        out.push(e.clone());
+                    }
+                }
+                Ordering::Greater => {
+                    let e = b.next().expect("peeked");
+                    if right_only {
+                        out.push(e.clone());
+                    }
+                }
+                Ordering::Equal => {
+                    let e = a.next().expect("peeked");
+                    b.next();
+                    if both {
+                        out.push(e.clone());
+                    }
+                }
+            }
+        }
+        let n = out.len();
+        ImmutableOrdMap { root: build(out.into_iter(), n) }
+    }
+
+    /// Builds from entries in any order: already strictly increasing input is built in O(n)
+    /// directly; otherwise it is sorted (stably) and deduplicated, the last value winning.
+    pub(crate) fn from_vec(mut v: Vec<(K, V)>) -> Self {
+        if !v.windows(2).all(|w| w[0].0 < w[1].0) {
+            v.sort_by(|a, b| a.0.cmp(&b.0));
+            let mut out: Vec<(K, V)> = Vec::with_capacity(v.len());
+            for e in v {
+                match out.last_mut() {
+                    Some(last) if last.0 == e.0 => *last = e,
+                    _ => out.push(e),
+                }
+            }
+            v = out;
+        }
+        let n = v.len();
+        ImmutableOrdMap { root: build(v.into_iter(), n) }
+    }
+}
+
+/// The bound of the kept side next to a removed range's bound `b`; `None` when nothing is kept
+/// on that side (an unbounded end).
+fn complement<Q: ?Sized>(b: Bound<&Q>) -> Option<Bound<&Q>> {
+    match b {
+        Bound::Included(q) => Some(Bound::Excluded(q)),
+        Bound::Excluded(q) => Some(Bound::Included(q)),
+        Bound::Unbounded => None,
+    }
+}
+
+impl<K: Clone + Ord, V: Clone> FromIterator<(K, V)> for ImmutableOrdMap<K, V> {
+    /// O(n) for input already sorted by key, O(n log n) otherwise; on duplicate keys the last
+    /// value wins (as in `BTreeMap`).
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        Self::from_vec(iter.into_iter().collect())
+    }
+}
+
+impl<K: Clone + Ord, V: Clone> Extend<(K, V)> for ImmutableOrdMap<K, V> {
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
+        for (k, v) in iter {
+            self.insert_mut(k, v);
+        }
+    }
+}
+
+impl<K: Clone + Ord, V: Clone> From<BTreeMap<K, V>> for ImmutableOrdMap<K, V> {
+    /// O(n): the entries arrive sorted and unique.
+    fn from(map: BTreeMap<K, V>) -> Self {
+        let n = map.len();
+        ImmutableOrdMap { root: build(map.into_iter(), n) }
+    }
+}
+
+impl<K: Clone + Ord, V: Clone, const N: usize> From<[(K, V); N]> for ImmutableOrdMap<K, V> {
+    fn from(entries: [(K, V); N]) -> Self {
+        Self::from_vec(entries.into())
+    }
+}
+
+impl<K, V, Q> Index<&Q> for ImmutableOrdMap<K, V>
+where
+    K: Borrow<Q>,
+    Q: Ord + ?Sized,
+{
+    type Output = V;
+
+    /// # Panics
+    /// If the key is absent.
+    fn index(&self, key: &Q) -> &V {
+        self.get(key).expect("key not in ImmutableOrdMap")
+    }
+}
+
+impl<K: PartialEq, V: PartialEq> PartialEq for ImmutableOrdMap<K, V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && (self.ptr_eq(other) || self.iter().eq(other.iter()))
+    }
+}
+
+impl<K: Eq, V: Eq> Eq for ImmutableOrdMap<K, V> {}
+
+impl<K: PartialOrd, V: PartialOrd> PartialOrd for ImmutableOrdMap<K, V> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.iter().partial_cmp(other.iter())
+    }
+}
+
+impl<K: Ord, V: Ord> Ord for ImmutableOrdMap<K, V> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.iter().cmp(other.iter())
+    }
+}
+
+impl<K: Hash, V: Hash> Hash for ImmutableOrdMap<K, V> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.len());
+        for (k, v) in self {
+            k.hash(state);
+            v.hash(state);
+        }
+    }
+}
+
+impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for ImmutableOrdMap<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, K, V> IntoIterator for &'a ImmutableOrdMap<K, V> {
+    type Item = (&'a K, &'a V);
+    type IntoIter = Iter<'a, K, V>;
+
+    fn into_iter(self) -> Iter<'a, K, V> {
+        self.iter()
+    }
+}
+
+/// The entries of an [`ImmutableOrdMap`] (or of a range of it), in key order.
+///
+/// Exact-size: it knows how many entries are left without walking them, so `count()` and
+/// `len()` are O(1).
+pub struct Iter<'a, K, V> {
+    pub(crate) inner: Entries<'a, K, V>,
+}
+
+/// The keys of an [`ImmutableOrdMap`], in order.
+pub struct Keys<'a, K, V> {
+    inner: Entries<'a, K, V>,
+}
+
+/// The values of an [`ImmutableOrdMap`], in key order.
+pub struct Values<'a, K, V> {
+    inner: Entries<'a, K, V>,
+}
+
+macro_rules! entry_iterator {
+    ($name:ident, $item:ty, |$e:ident| $map:expr) => {
+        impl<'a, K, V> Iterator for $name<'a, K, V> {
+            type Item = $item;
+
+            #[inline]
+            fn next(&mut self) -> Option<$item> {
+                self.inner.next().map(|$e| $map)
+            }
+
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                self.inner.size_hint()
+            }
+
+            #[inline]
+            fn count(self) -> usize {
+                self.inner.count()
+            }
+
+            fn last(mut self) -> Option<$item> {
+                self.next_back()
+            }
+        }
+
+        impl<'a, K, V> DoubleEndedIterator for $name<'a, K, V> {
+            #[inline]
+            fn next_back(&mut self) -> Option<$item> {
+                self.inner.next_back().map(|$e| $map)
+            }
+        }
+
+        impl<K, V> ExactSizeIterator for $name<'_, K, V> {}
+        impl<K, V> FusedIterator for $name<'_, K, V> {}
+
+        impl<K, V> Clone for $name<'_, K, V> {
+            fn clone(&self) -> Self {
+                $name { inner: self.inner.clone() }
+            }
+        }
+
+        impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for $name<'_, K, V> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_list().entries(self.clone()).finish()
+            }
+        }
+    };
+}
+
+entry_iterator!(Iter, (&'a K, &'a V), |e| (&e.0, &e.1));
+entry_iterator!(Keys, &'a K, |e| &e.0);
+entry_iterator!(Values, &'a V, |e| &e.1);

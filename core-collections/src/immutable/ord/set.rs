@@ -1,0 +1,386 @@
+//! [`ImmutableOrdSet`]: a persistent sorted set, an [`ImmutableOrdMap`] with `()` values.
+
+use super::iter::Entries;
+use super::map::ImmutableOrdMap;
+use super::node::build;
+use std::borrow::Borrow;
+use std::cmp::Ordering;
+use std::collections::BTreeSet;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::iter::FusedIterator;
+use std::ops::RangeBounds;
+use std::sync::Arc;
+
+/// A persistent sorted set: a B-tree whose nodes are shared between versions through `Arc`.
+///
+/// The costs are those of [`ImmutableOrdMap`]: O(1) `clone` and `len`, O(log n) new versions
+/// and lookups, O(log n) [`range_count`](Self::range_count), and an allocation-free
+/// [`set_equals`](Self::set_equals).
+///
+/// # Example
+/// ```
+/// use core_collections::immutable::ord::ImmutableOrdSet;
+/// let a: ImmutableOrdSet<i32> = (0..100).collect();
+/// let b = a.remove_range(10..90);
+/// assert_eq!(a.len(), 100);
+/// assert_eq!(b.len(), 20);
+/// assert_eq!(a.range_count(10..90), 80);
+/// assert!(b.set_equals(&(0..10).chain(90..100).collect()));
+/// ```
+pub struct ImmutableOrdSet<T> {
+    map: ImmutableOrdMap<T, ()>,
+}
+
+impl<T> Clone for ImmutableOrdSet<T> {
+    fn clone(&self) -> Self {
+        ImmutableOrdSet { map: self.map.clone() }
+    }
+}
+
+impl<T> Default for ImmutableOrdSet<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T> ImmutableOrdSet<T> {
+    /// An empty set (no allocation).
+    pub const fn new() -> Self {
+        ImmutableOrdSet { map: ImmutableOrdMap::new() }
+    }
+
+    /// The number of elements, in O(1).
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Whether both sets are the same version (or copies of it), in O(1).
+    pub fn ptr_eq(&self, other: &Self) -> bool {
+        self.map.ptr_eq(&other.map)
+    }
+
+    /// The elements in order (double-ended, exact-size).
+    pub fn iter(&self) -> Iter<'_, T> {
+        Iter { inner: self.map.iter().inner }
+    }
+
+    /// The smallest element.
+    pub fn first(&self) -> Option<&T> {
+        self.map.first().map(|(k, _)| k)
+    }
+
+    /// The largest element.
+    pub fn last(&self) -> Option<&T> {
+        self.map.last().map(|(k, _)| k)
+    }
+
+    /// The element at position `index` in order, in O(log n).
+    pub fn get_index(&self, index: usize) -> Option<&T> {
+        self.map.get_index(index).map(|(k, _)| k)
+    }
+
+    /// Whether the set has `value`.
+    pub fn contains<Q>(&self, value: &Q) -> bool
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.map.contains_key(value)
+    }
+
+    /// The stored element equal to `value`.
+    pub fn get<Q>(&self, value: &Q) -> Option<&T>
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.map.get_key_value(value).map(|(k, _)| k)
+    }
+
+    /// The elements in `range`, in order. An inverted range is empty (no panic). `count()`
+    /// and `len()` are O(1); building the iterator is O(log n).
+    pub fn range<Q, R>(&self, range: R) -> Iter<'_, T>
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        Iter { inner: self.map.range(range).inner }
+    }
+
+    /// The number of elements in `range`, in O(log n) and without allocating.
+    pub fn range_count<Q, R>(&self, range: R) -> usize
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        self.map.range_count(range)
+    }
+
+    /// Whether both sets have the same elements, without allocating: equal lengths first
+    /// (O(1)), then one lock-step pass over both, skipping the walk when both are the same
+    /// version.
+    pub fn set_equals(&self, other: &Self) -> bool
+    where
+        T: Ord,
+    {
+        self.len() == other.len()
+            && (self.ptr_eq(other) || self.iter().zip(other.iter()).all(|(a, b)| a == b))
+    }
+
+    /// Whether the set has the same elements as a std `BTreeSet`: lengths, then one lock-step
+    /// pass, without allocating.
+    pub fn set_equals_btree(&self, other: &BTreeSet<T>) -> bool
+    where
+        T: Ord,
+    {
+        self.len() == other.len() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+
+    /// Checks the tree's invariants; panics on a violation. Test support.
+    #[doc(hidden)]
+    pub fn check_invariants(&self)
+    where
+        T: Ord,
+    {
+        self.map.check_invariants();
+    }
+}
+
+impl<T: Clone + Ord> ImmutableOrdSet<T> {
+    /// A new version with `value` (an equal element already there is kept, as in
+    /// `BTreeSet::insert`). O(log n): only the path to it is copied.
+    #[must_use]
+    pub fn insert(&self, value: T) -> Self {
+        ImmutableOrdSet { map: self.map.insert(value, ()) }
+    }
+
+    /// Adds `value` in place; `true` if it was not there. Nodes shared with other versions are
+    /// copied first (copy-on-write).
+    pub fn insert_mut(&mut self, value: T) -> bool {
+        self.map.insert_mut(value, ()).is_none()
+    }
+
+    /// A new version with `value`, replacing an equal element already there.
+    #[must_use]
+    pub fn update(&self, value: T) -> Self {
+        let mut next = self.clone();
+        next.update_mut(value);
+        next
+    }
+
+    /// [`update`](Self::update) in place; returns whether the element is new.
+    pub fn update_mut(&mut self, value: T) -> bool {
+        self.map.insert_entry(value, (), true).is_none()
+    }
+
+    /// A new version without `value`.
+    #[must_use]
+    pub fn remove<Q>(&self, value: &Q) -> Self
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        ImmutableOrdSet { map: self.map.remove(value) }
+    }
+
+    /// Removes `value` in place; `true` if it was there.
+    pub fn remove_mut<Q>(&mut self, value: &Q) -> bool
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.map.remove_mut(value).is_some()
+    }
+
+    /// Removes and returns the smallest element.
+    pub fn pop_first(&mut self) -> Option<T> {
+        self.map.pop_first().map(|(k, _)| k)
+    }
+
+    /// Removes and returns the largest element.
+    pub fn pop_last(&mut self) -> Option<T> {
+        self.map.pop_last().map(|(k, _)| k)
+    }
+
+    /// A new version without the elements in `range` (see
+    /// [`ImmutableOrdMap::remove_range_mut`] for the algorithm).
+    #[must_use]
+    pub fn remove_range<Q, R>(&self, range: R) -> Self
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        ImmutableOrdSet { map: self.map.remove_range(range) }
+    }
+
+    /// Removes the elements in `range` in place; returns how many were removed.
+    pub fn remove_range_mut<Q, R>(&mut self, range: R) -> usize
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+        R: RangeBounds<Q>,
+    {
+        self.map.remove_range_mut(range)
+    }
+
+    /// The elements in either set. O(n + m).
+    #[must_use]
+    pub fn union(&self, other: &Self) -> Self {
+        ImmutableOrdSet { map: self.map.union(&other.map) }
+    }
+
+    /// The elements in both sets (taken from `self`). O(n + m).
+    #[must_use]
+    pub fn intersection(&self, other: &Self) -> Self {
+        ImmutableOrdSet { map: self.map.intersection(&other.map) }
+    }
+
+    /// The elements of `self` not in `other`. O(n + m).
+    #[must_use]
+    pub fn difference(&self, other: &Self) -> Self {
+        ImmutableOrdSet { map: self.map.difference(&other.map) }
+    }
+}
+
+impl<T: Clone + Ord> FromIterator<T> for ImmutableOrdSet<T> {
+    /// O(n) for sorted input, O(n log n) otherwise.
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        ImmutableOrdSet {
+            map: ImmutableOrdMap::from_vec(iter.into_iter().map(|t| (t, ())).collect()),
+        }
+    }
+}
+
+impl<T: Clone + Ord> Extend<T> for ImmutableOrdSet<T> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        for t in iter {
+            self.insert_mut(t);
+        }
+    }
+}
+
+impl<T: Clone + Ord> From<BTreeSet<T>> for ImmutableOrdSet<T> {
+    /// O(n): the elements arrive sorted and unique.
+    fn from(set: BTreeSet<T>) -> Self {
+        let n = set.len();
+        let root: Option<Arc<_>> = build(set.into_iter().map(|t| (t, ())), n);
+        ImmutableOrdSet { map: ImmutableOrdMap { root } }
+    }
+}
+
+impl<T: Clone + Ord, const N: usize> From<[T; N]> for ImmutableOrdSet<T> {
+    fn from(values: [T; N]) -> Self {
+        values.into_iter().collect()
+    }
+}
+
+impl<T: PartialEq> PartialEq for ImmutableOrdSet<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.map == other.map
+    }
+}
+
+impl<T: Eq> Eq for ImmutableOrdSet<T> {}
+
+impl<T: Ord> PartialEq<BTreeSet<T>> for ImmutableOrdSet<T> {
+    fn eq(&self, other: &BTreeSet<T>) -> bool {
+        self.set_equals_btree(other)
+    }
+}
+
+impl<T: PartialOrd> PartialOrd for ImmutableOrdSet<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        self.iter().partial_cmp(other.iter())
+    }
+}
+
+impl<T: Ord> Ord for ImmutableOrdSet<T> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.iter().cmp(other.iter())
+    }
+}
+
+impl<T: Hash> Hash for ImmutableOrdSet<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.len());
+        for t in self {
+            t.hash(state);
+        }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for ImmutableOrdSet<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a ImmutableOrdSet<T> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T>;
+
+    fn into_iter(self) -> Iter<'a, T> {
+        self.iter()
+    }
+}
+
+/// The elements of an [`ImmutableOrdSet`] (or of a range of it), in order.
+///
+/// Exact-size: `count()` and `len()` are O(1).
+pub struct Iter<'a, T> {
+    inner: Entries<'a, T, ()>,
+}
+
+impl<'a, T> Iterator for Iter<'a, T> {
+    type Item = &'a T;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a T> {
+        self.inner.next().map(|e| &e.0)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+
+    #[inline]
+    fn count(self) -> usize {
+        self.inner.count()
+    }
+
+    fn last(mut self) -> Option<&'a T> {
+        self.next_back()
+    }
+}
+
+impl<T> DoubleEndedIterator for Iter<'_, T> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.inner.next_back().map(|e| &e.0)
+    }
+}
+
+impl<T> ExactSizeIterator for Iter<'_, T> {}
+impl<T> FusedIterator for Iter<'_, T> {}
+
+impl<T> Clone for Iter<'_, T> {
+    fn clone(&self) -> Self {
+        Iter { inner: self.inner.clone() }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Iter<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}

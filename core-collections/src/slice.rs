@@ -1,0 +1,478 @@
+//! Slice aggregates: checked sums, minimum and maximum for every integer type, `find_all` into
+//! an exact-size `Vec`, and a hash-based full outer join.
+//!
+//! The reductions are written so the compiler vectorizes them without any `unsafe` or
+//! intrinsics: each keeps an array of independent per-lane accumulators, walks the slice in
+//! fixed-size chunks (one lane per chunk element), and reduces the lanes once at the end.
+//!
+//! ```text
+//! checked_sum(xs):  for each block of 2^16..2^20 elements:
+//!                       acc[lane] += widen(x)          // wide enough never to overflow here
+//!                   total (wider still) += sum(acc)
+//!                   narrow(total) or None              // overflow checked once, at the end
+//! min/max(xs):      acc[lane] = min(acc[lane], x)      // pminub/pmaxsd/... lane-wise
+//!                   reduce the lanes, then the tail
+//! ```
+//!
+//! The sums follow .NET 11's `Enumerable.Sum` (dotnet/runtime#127429: overflow tracked across
+//! the vector loop and tested once after it) and the min/max its in-register final reduction
+//! (#127995). `find_all` follows `Array.FindAll` (#120336): no growing intermediate list, one
+//! exact-size allocation. `full_join` is LINQ's `FullJoin` (#127236).
+
+use std::collections::hash_map::{Entry, HashMap};
+use std::fmt;
+use std::hash::Hash;
+use std::iter::FusedIterator;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// The integer types the aggregates work on: `u8`..`u128`, `i8`..`i128`, `usize`, `isize`.
+///
+/// Implemented by a macro per type; each picks its accumulator width. Sealed.
+pub trait SliceInteger: Copy + Ord + sealed::Sealed {
+    /// The exact sum of `values`, or `None` if it does not fit in `Self`. See [`checked_sum`].
+    fn checked_sum(values: &[Self]) -> Option<Self>;
+    /// The smallest value, or `None` for an empty slice. See [`min`].
+    fn min_of(values: &[Self]) -> Option<Self>;
+    /// The largest value, or `None` for an empty slice. See [`max`].
+    fn max_of(values: &[Self]) -> Option<Self>;
+}
+
+/// The sum of `values`, or `None` if it does not fit in `T`. The empty sum is `Some(0)`.
+///
+/// The sum is exact: `None` means the mathematical sum is out of range, whatever the order of
+/// the elements. (A left-to-right `checked_add` fold can also fail on an intermediate partial
+/// sum, e.g. `[i32::MAX, 1, -1]`, whose sum `i32::MAX` this returns.)
+///
+/// Elements are added into wider per-lane accumulators (`u8`/`u16` into `u32`, `i32` into
+/// `i64`, 64-bit types as 32-bit halves into 64-bit lanes) that cannot overflow within a
+/// block, so the loop has no branch and vectorizes; the range check happens once at the end.
+///
+/// # Example
+/// ```
+/// use core_collections::slice::checked_sum;
+/// assert_eq!(checked_sum(&[1i32, -2, 3]), Some(2));
+/// assert_eq!(checked_sum(&[200u8, 100]), None);
+/// assert_eq!(checked_sum::<u64>(&[]), Some(0));
+/// ```
+pub fn checked_sum<T: SliceInteger>(values: &[T]) -> Option<T> {
+    T::checked_sum(values)
+}
+
+/// The smallest value of `values`, or `None` if it is empty.
+///
+/// # Example
+/// ```
+/// assert_eq!(core_collections::slice::min(&[3u8, 1, 2]), Some(1));
+/// ```
+pub fn min<T: SliceInteger>(values: &[T]) -> Option<T> {
+    T::min_of(values)
+}
+
+/// The largest value of `values`, or `None` if it is empty.
+///
+/// # Example
+/// ```
+/// assert_eq!(core_collections::slice::max(&[-3i16, 7, 2]), Some(7));
+/// ```
+pub fn max<T: SliceInteger>(values: &[T]) -> Option<T> {
+    T::max_of(values)
+}
+
+/// Elements per block of the widening sums: small enough that no lane can overflow.
+const SMALL_BLOCK: usize = 1 << 16;
+/// The same for 32- and 64-bit elements, whose lanes are 64 bits wide.
+const LARGE_BLOCK: usize = 1 << 20;
+
+/// Sums through a wider lane type: `$wide` per lane and per block (a block's sum always fits
+/// in it), `$total` across blocks; a slice of one block never touches `$total`.
+macro_rules! widening_sum {
+    ($t:ty, $wide:ty, $total:ty, $lanes:expr, $block:expr) => {
+        fn checked_sum(values: &[$t]) -> Option<$t> {
+            fn block_sum(block: &[$t]) -> $wide {
+                let mut acc = [0 as $wide; $lanes];
+                let mut chunks = block.chunks_exact($lanes);
+                for chunk in &mut chunks {
+                    for (a, &x) in acc.iter_mut().zip(chunk) {
+                        *a += <$wide>::from(x);
+                    }
+                }
+                let tail: $wide = chunks.remainder().iter().map(|&x| <$wide>::from(x)).sum();
+                acc.iter().sum::<$wide>() + tail
+            }
+            if values.len() <= $block {
+                return <$t>::try_from(block_sum(values)).ok();
+            }
+            let total: $total = values.chunks($block).map(|b| <$total>::from(block_sum(b))).sum();
+            <$t>::try_from(total).ok()
+        }
+    };
+}
+
+/// Sums of 64-bit values: each splits into a signed or unsigned high half (`x >> 32`) and an
+/// unsigned low half, both added in 64-bit lanes, recombined exactly in 128 bits per block.
+macro_rules! split_sum {
+    ($t:ty, $as64:ty, $hi:ty, $total:ty, $lanes:expr) => {
+        fn checked_sum(values: &[$t]) -> Option<$t> {
+            let mut total: $total = 0;
+            for block in values.chunks(LARGE_BLOCK) {
+                let mut hi = [0 as $hi; $lanes];
+                let mut lo = [0u64; $lanes];
+                let mut chunks = block.chunks_exact($lanes);
+                for chunk in &mut chunks {
+                    for j in 0..$lanes {
+                        let x = chunk[j] as $as64;
+                        hi[j] += (x >> 32) as $hi;
+                        lo[j] += x as u64 & 0xFFFF_FFFF;
+                    }
+                }
+                for &x in chunks.remainder() {
+                    let x = x as $as64;
+                    hi[0] += (x >> 32) as $hi;
+                    lo[0] += x as u64 & 0xFFFF_FFFF;
+                }
+                let h: $total = hi.iter().map(|&a| <$total>::from(a)).sum();
+                let l: $total = lo.iter().map(|&a| <$total>::from(a)).sum();
+                total += (h << 32) + l;
+            }
+            <$t>::try_from(total).ok()
+        }
+    };
+}
+
+/// 128-bit values have no wider type: a `checked_add` fold with the exact-sum semantics kept
+/// by tracking the wrap count.
+macro_rules! fold_sum {
+    ($t:ty) => {
+        fn checked_sum(values: &[$t]) -> Option<$t> {
+            // The exact sum is `acc + wraps * 2^128`; it fits iff `wraps` ends at zero.
+            let mut acc: $t = 0;
+            let mut wraps: i128 = 0;
+            for &x in values {
+                let (s, o) = acc.overflowing_add(x);
+                if o {
+                    #[allow(unused_comparisons)]
+                    let up = x >= 0 as $t;
+                    wraps += if up { 1 } else { -1 };
+                }
+                acc = s;
+            }
+            (wraps == 0).then_some(acc)
+        }
+    };
+}
+
+/// Lane-wise minimum and maximum over chunks of `$lanes` (16 bytes' worth of lanes: one SSE2
+/// or NEON register, two independent ones with AVX2 unrolling).
+macro_rules! min_max {
+    ($t:ty, $lanes:expr) => {
+        fn min_of(values: &[$t]) -> Option<$t> {
+            let (&first, _) = values.split_first()?;
+            let mut acc = [first; $lanes];
+            let mut chunks = values.chunks_exact($lanes);
+            for chunk in &mut chunks {
+                for (a, &x) in acc.iter_mut().zip(chunk) {
+                    *a = (*a).min(x);
+                }
+            }
+            let mut m = acc.iter().fold(first, |m, &a| m.min(a));
+            for &x in chunks.remainder() {
+                m = m.min(x);
+            }
+            Some(m)
+        }
+
+        fn max_of(values: &[$t]) -> Option<$t> {
+            let (&first, _) = values.split_first()?;
+            let mut acc = [first; $lanes];
+            let mut chunks = values.chunks_exact($lanes);
+            for chunk in &mut chunks {
+                for (a, &x) in acc.iter_mut().zip(chunk) {
+                    *a = (*a).max(x);
+                }
+            }
+            let mut m = acc.iter().fold(first, |m, &a| m.max(a));
+            for &x in chunks.remainder() {
+                m = m.max(x);
+            }
+            Some(m)
+        }
+    };
+}
+
+macro_rules! slice_integer {
+    ($($t:ty => { $($body:tt)* })*) => {$(
+        impl sealed::Sealed for $t {}
+        impl SliceInteger for $t {
+            $($body)*
+            min_max!($t, 16 / std::mem::size_of::<$t>() * 2);
+        }
+    )*};
+}
+
+slice_integer! {
+    u8 => { widening_sum!(u8, u32, u64, 32, SMALL_BLOCK); }
+    i8 => { widening_sum!(i8, i32, i64, 32, SMALL_BLOCK); }
+    u16 => { widening_sum!(u16, u32, u64, 16, SMALL_BLOCK); }
+    i16 => { widening_sum!(i16, i32, i64, 16, SMALL_BLOCK); }
+    u32 => { widening_sum!(u32, u64, u128, 8, LARGE_BLOCK); }
+    i32 => { widening_sum!(i32, i64, i128, 8, LARGE_BLOCK); }
+    u64 => { split_sum!(u64, u64, u64, u128, 8); }
+    i64 => { split_sum!(i64, i64, i64, i128, 8); }
+    usize => { split_sum!(usize, u64, u64, u128, 8); }
+    isize => { split_sum!(isize, i64, i64, i128, 8); }
+    u128 => { fold_sum!(u128); }
+    i128 => { fold_sum!(i128); }
+}
+
+/// The elements of `values` that match `predicate`, in order, in a `Vec` allocated once at
+/// its exact size.
+///
+/// The predicate runs once per element; the matches are first marked in a bitmap (on the
+/// stack up to 1,024 elements, else one small heap bitmap of `len / 8` bytes), counted, and
+/// then copied into a `Vec::with_capacity(count)`, so the result never grows or over-allocates.
+///
+/// # Example
+/// ```
+/// use core_collections::slice::find_all;
+/// assert_eq!(find_all(&[1, 2, 3, 4, 5], |x| x % 2 == 1), [1, 3, 5]);
+/// ```
+pub fn find_all<T: Clone, F: FnMut(&T) -> bool>(values: &[T], predicate: F) -> Vec<T> {
+    collect_matches(values, predicate, |i| values[i].clone())
+}
+
+/// The indices of the elements of `values` that match `predicate`, in an exact-size `Vec`
+/// (see [`find_all`]).
+///
+/// # Example
+/// ```
+/// use core_collections::slice::find_all_indices;
+/// assert_eq!(find_all_indices(&[5, 6, 7, 8], |x| x % 2 == 0), [1, 3]);
+/// ```
+pub fn find_all_indices<T, F: FnMut(&T) -> bool>(values: &[T], predicate: F) -> Vec<usize> {
+    collect_matches(values, predicate, |i| i)
+}
+
+/// Bitmap words kept on the stack: 1,024 elements.
+const STACK_WORDS: usize = 16;
+
+fn collect_matches<T, U>(
+    values: &[T],
+    predicate: impl FnMut(&T) -> bool,
+    out: impl FnMut(usize) -> U,
+) -> Vec<U> {
+    let words = values.len().div_ceil(64);
+    if words <= 1 {
+        let mut mask = [0u64];
+        let count = mark(&mut mask, values, predicate);
+        return emit(&mask, count, out);
+    }
+    if words <= STACK_WORDS {
+        let mut mask = [0u64; STACK_WORDS];
+        let count = mark(&mut mask[..words], values, predicate);
+        emit(&mask[..words], count, out)
+    } else {
+        let mut mask = vec![0u64; words];
+        let count = mark(&mut mask, values, predicate);
+        emit(&mask, count, out)
+    }
+}
+
+/// Sets bit `i` of the mask for each matching `values[i]`; returns the number of matches.
+fn mark<T>(mask: &mut [u64], values: &[T], mut predicate: impl FnMut(&T) -> bool) -> usize {
+    let mut count = 0;
+    for (word, chunk) in mask.iter_mut().zip(values.chunks(64)) {
+        let mut bits = 0u64;
+        for (j, v) in chunk.iter().enumerate() {
+            bits |= u64::from(predicate(v)) << j;
+        }
+        *word = bits;
+        count += bits.count_ones() as usize;
+    }
+    count
+}
+
+fn emit<U>(mask: &[u64], count: usize, mut out: impl FnMut(usize) -> U) -> Vec<U> {
+    let mut result = Vec::with_capacity(count);
+    for (w, &word) in mask.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            result.push(out(w * 64 + bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+    }
+    result
+}
+
+/// Sentinel for "no further row with this key".
+const NONE: usize = usize::MAX;
+
+/// A full outer join of `left` and `right` on equal keys: every matching pair
+/// `(Some(l), Some(r))`, every left row without a match as `(Some(l), None)`, then every right
+/// row without a match as `(None, Some(r))`.
+///
+/// Pairs come in left order, and for one left row in right order; the unmatched right rows
+/// follow, in right order. One hashed pass: the right side is indexed once (a hash map from key
+/// to its first row, plus a "next row with the same key" array, so duplicate keys need no
+/// per-key `Vec`), then the left side is streamed lazily, marking the right rows it matched.
+///
+/// # Example
+/// ```
+/// use core_collections::slice::full_join;
+/// let left = [(1, "a"), (2, "b")];
+/// let right = [(2, 'x'), (3, 'y')];
+/// let rows: Vec<_> = full_join(&left, &right, |l| l.0, |r| r.0)
+///     .map(|(l, r)| (l.map(|l| l.1), r.map(|r| r.1)))
+///     .collect();
+/// assert_eq!(rows, [(Some("a"), None), (Some("b"), Some('x')), (None, Some('y'))]);
+/// ```
+pub fn full_join<'a, L, R, K, FL, FR>(
+    left: &'a [L],
+    right: &'a [R],
+    left_key: FL,
+    mut right_key: FR,
+) -> FullJoin<'a, L, R, K, FL>
+where
+    K: Hash + Eq,
+    FL: FnMut(&L) -> K,
+    FR: FnMut(&R) -> K,
+{
+    let mut index: HashMap<K, usize> = HashMap::with_capacity(right.len());
+    let mut next = vec![NONE; right.len()];
+    // Walk right to left, prepending each row to its key's chain: chains come out in order.
+    for (r, row) in right.iter().enumerate().rev() {
+        match index.entry(right_key(row)) {
+            Entry::Occupied(mut e) => next[r] = std::mem::replace(e.get_mut(), r),
+            Entry::Vacant(e) => {
+                e.insert(r);
+            }
+        }
+    }
+    FullJoin {
+        left,
+        right,
+        left_key,
+        index,
+        next,
+        matched: vec![false; right.len()],
+        left_pos: 0,
+        current: None,
+        chain: NONE,
+        right_pos: 0,
+    }
+}
+
+/// The iterator returned by [`full_join`].
+pub struct FullJoin<'a, L, R, K, FL> {
+    left: &'a [L],
+    right: &'a [R],
+    left_key: FL,
+    index: HashMap<K, usize>,
+    /// For each right row, the next right row with the same key.
+    next: Vec<usize>,
+    matched: Vec<bool>,
+    left_pos: usize,
+    /// The left row whose matches are being emitted.
+    current: Option<&'a L>,
+    /// The next right row matching `current`, or `NONE`.
+    chain: usize,
+    right_pos: usize,
+}
+
+impl<'a, L, R, K, FL> Iterator for FullJoin<'a, L, R, K, FL>
+where
+    K: Hash + Eq,
+    FL: FnMut(&L) -> K,
+{
+    type Item = (Option<&'a L>, Option<&'a R>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.chain != NONE {
+            let r = self.chain;
+            self.chain = self.next[r];
+            self.matched[r] = true;
+            return Some((self.current, Some(&self.right[r])));
+        }
+        if let Some(l) = self.left.get(self.left_pos) {
+            self.left_pos += 1;
+            return match self.index.get(&(self.left_key)(l)) {
+                Some(&r) => {
+                    self.current = Some(l);
+                    self.chain = self.next[r];
+                    self.matched[r] = true;
+                    Some((Some(l), Some(&self.right[r])))
+                }
+                None => Some((Some(l), None)),
+            };
+        }
+        while let Some(&m) = self.matched.get(self.right_pos) {
+            let r = self.right_pos;
+            self.right_pos += 1;
+            if !m {
+                return Some((None, Some(&self.right[r])));
+            }
+        }
+        None
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // Every remaining left row yields at least one item.
+        (self.left.len() - self.left_pos, None)
+    }
+}
+
+impl<L, R, K, FL> FusedIterator for FullJoin<'_, L, R, K, FL>
+where
+    K: Hash + Eq,
+    FL: FnMut(&L) -> K,
+{
+}
+
+impl<L, R, K, FL> fmt::Debug for FullJoin<'_, L, R, K, FL> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FullJoin")
+            .field("left_pos", &self.left_pos)
+            .field("right_pos", &self.right_pos)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_cross_block_boundaries() {
+        let v = vec![u8::MAX; SMALL_BLOCK * 2 + 3];
+        assert_eq!(checked_sum(&v), None);
+        let v = vec![1u8; 255];
+        assert_eq!(checked_sum(&v), Some(255));
+        let v = vec![-1i16; SMALL_BLOCK + 5];
+        assert_eq!(checked_sum(&v), None);
+        let v: Vec<i32> =
+            (0..LARGE_BLOCK as i32 + 7).map(|i| if i % 2 == 0 { i } else { -i }).collect();
+        let naive: i128 = v.iter().map(|&x| i128::from(x)).sum();
+        assert_eq!(checked_sum(&v).map(i128::from), i32::try_from(naive).ok().map(i128::from));
+    }
+
+    #[test]
+    fn wide_sums_are_exact() {
+        assert_eq!(checked_sum(&[i64::MAX, 1, -1]), Some(i64::MAX));
+        assert_eq!(checked_sum(&[i64::MIN, -1]), None);
+        assert_eq!(checked_sum(&[u64::MAX, 0]), Some(u64::MAX));
+        assert_eq!(checked_sum(&[u128::MAX, 1]), None);
+        assert_eq!(checked_sum(&[i128::MAX, 1, -1]), Some(i128::MAX));
+        assert_eq!(checked_sum(&[i128::MIN, -1, 1]), Some(i128::MIN));
+        assert_eq!(checked_sum(&[i128::MIN, -1]), None);
+    }
+
+    #[test]
+    fn find_all_uses_the_heap_bitmap_past_1024() {
+        let v: Vec<u32> = (0..5000).collect();
+        let got = find_all(&v, |x| x % 7 == 0);
+        assert_eq!(got.capacity(), got.len());
+        assert_eq!(got, v.iter().copied().filter(|x| x % 7 == 0).collect::<Vec<_>>());
+    }
+}
