@@ -1,5 +1,47 @@
 //! `core-collections`: read-optimised frozen maps and sets, persistent immutable collections
 //! with structural sharing, and slice aggregates.
+//!
+//! ```
+//! use core_collections::frozen::{FrozenMap, Strategy};
+//! use core_collections::immutable::{ImmutableHashSet, ImmutableOrdSet};
+//! use core_collections::slice;
+//!
+//! // Frozen: analysed once at construction, then read many times.
+//! let ports: FrozenMap<&str, u16> = [("http", 80), ("https", 443), ("ssh", 22)].into();
+//! assert_eq!(ports.get("https"), Some(&443));
+//! assert_eq!(ports.strategy(), Strategy::SmallScan);
+//!
+//! // Persistent: every update returns a new version; old versions stay valid.
+//! let a: ImmutableHashSet<u32> = (0..1000).collect();
+//! let b = a.insert(5000);
+//! assert!(a.len() == 1000 && b.len() == 1001);
+//! assert!(!a.set_equals(&b)); // count check first; no allocation either way
+//!
+//! let sorted: ImmutableOrdSet<u32> = (0..10_000).collect();
+//! assert_eq!(sorted.range(100..200).count(), 100); // O(log n): subtree sizes
+//!
+//! // Slices: overflow checked once, after the vectorised loop.
+//! assert_eq!(slice::checked_sum(&[1u8, 2, 3][..]), Some(6));
+//! assert_eq!(slice::checked_sum(&[i32::MAX, 1][..]), None);
+//! ```
+//!
+//! # Modules
+//!
+//! - [`frozen`]: [`FrozenMap`](frozen::FrozenMap) / [`FrozenSet`](frozen::FrozenSet) (and
+//!   ASCII-case-insensitive variants) pick a lookup strategy from their keys: a vectorised
+//!   scan for a few integers, an array for dense integers, an identity-hashed table for
+//!   sparse ones, length buckets or a hash of the shortest distinguishing substring for
+//!   strings, a searched low-collision table for anything else. `strategy()` says which.
+//! - [`immutable`]: [`ImmutableVec`](immutable::ImmutableVec) (shared slices),
+//!   [`ImmutableHashSet`](immutable::ImmutableHashSet) /
+//!   [`ImmutableHashMap`](immutable::ImmutableHashMap) (hash array-mapped tries, canonical
+//!   shape, zero-allocation `set_equals`, O(1) union into an empty set) and
+//!   [`ImmutableOrdSet`](immutable::ImmutableOrdSet) /
+//!   [`ImmutableOrdMap`](immutable::ImmutableOrdMap) (persistent B-trees with subtree sizes:
+//!   O(log n) range counts, range removal, lock-step `set_equals`).
+//! - [`slice`]: `checked_sum`, `min`, `max` for every integer type, `find_all` into an
+//!   exact-size `Vec`, and `full_join`, a hash-based full outer join.
+//! - [`hash`]: the seeded folded-multiply hasher the collections use by default.
 
 pub mod frozen;
 pub mod hash;

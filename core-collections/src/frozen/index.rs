@@ -5,8 +5,8 @@
 //! the keys what they are ([`FrozenKey`]) and picks the cheapest strategy that fits.
 
 use super::key::FrozenKey;
-use super::string_hash::{hash_bytes, hash_word, short_word};
-use super::table::{permute, table_bits, Table};
+use super::string_hash::{fingerprint, hash_bytes, hash_word, read_u32, read_u64, short_word};
+use super::table::{permute, table_bits, Table, HASH_EXTRA, INT_EXTRA};
 
 /// An empty dense slot.
 const EMPTY: u32 = u32::MAX;
@@ -58,6 +58,7 @@ pub(crate) enum Index {
     LengthBuckets {
         min_len: usize,
         starts: Box<[u32]>,
+        tags: Box<[u64]>,
     },
     Substring {
         min_len: usize,
@@ -65,12 +66,14 @@ pub(crate) enum Index {
         slice: Slice,
         seed: u64,
         table: Table,
+        tags: Box<[u64]>,
     },
     StringHash {
         min_len: usize,
         max_len: usize,
         seed: u64,
         table: Table,
+        tags: Box<[u64]>,
     },
     GeneralHash {
         seed: u64,
@@ -101,11 +104,13 @@ impl Index {
         match self {
             Index::Scan | Index::ScanInts(_) | Index::DenseFull { .. } => 0,
             Index::DenseInts { slots, .. } => core::mem::size_of_val(&**slots),
-            Index::LengthBuckets { starts, .. } => core::mem::size_of_val(&**starts),
-            Index::SparseInts(table)
-            | Index::Substring { table, .. }
-            | Index::StringHash { table, .. }
-            | Index::GeneralHash { table, .. } => table.heap_size(),
+            Index::LengthBuckets { starts, tags, .. } => {
+                core::mem::size_of_val(&**starts) + core::mem::size_of_val(&**tags)
+            }
+            Index::Substring { table, tags, .. } | Index::StringHash { table, tags, .. } => {
+                table.heap_size() + core::mem::size_of_val(&**tags)
+            }
+            Index::SparseInts(table) | Index::GeneralHash { table, .. } => table.heap_size(),
         }
     }
 
@@ -139,58 +144,125 @@ impl Index {
     }
 
     /// The position of `q` among `entries`.
+    ///
+    /// The key's kind is known at compile time (`as_u64` and `as_str` are inlined constants
+    /// of `Some` or `None` per type, and agree with the stored keys' by the [`FrozenKey`]
+    /// contract), so each key type only ever dispatches among its own strategies: a short
+    /// `match` the optimiser can hoist out of a caller's loop.
     #[inline]
     pub(crate) fn find<K, V, Q>(&self, entries: &[(K, V)], q: &Q) -> Option<usize>
     where
         K: Borrow<Q>,
         Q: FrozenKey + ?Sized,
     {
-        let same = |i: usize| entries[i].0.borrow() == q;
+        if let Some(x) = q.as_u64() {
+            return self.find_int(entries, x);
+        }
+        if let Some(text) = q.as_str() {
+            let key = |i: usize| entries[i].0.borrow().as_str().unwrap_or("").as_bytes();
+            return self.find_str::<false>(text.as_bytes(), entries.len(), key);
+        }
         match self {
             Index::Scan => entries.iter().position(|(k, _)| k.borrow() == q),
-            Index::ScanInts(keys) => scan_ints(keys, q.as_u64()?),
-            Index::DenseFull { min } => {
-                let offset = q.as_u64()?.wrapping_sub(*min);
-                if offset < entries.len() as u64 {
-                    Some(offset as usize)
-                } else {
-                    None
-                }
+            Index::GeneralHash { seed, table } => {
+                let range = table.bucket(hash_one(&FastState::with_seed(*seed), q));
+                let start = range.start;
+                Some(start + entries.get(range)?.iter().position(|(k, _)| k.borrow() == q)?)
             }
+            // Not built for keys that are neither integers nor strings.
+            _ => None,
+        }
+    }
+
+    /// The position of the integer key `x` among `entries` (an index of integer keys).
+    #[inline(always)]
+    fn find_int<K, V, Q>(&self, entries: &[(K, V)], x: u64) -> Option<usize>
+    where
+        K: Borrow<Q>,
+        Q: FrozenKey + ?Sized,
+    {
+        match self {
+            Index::DenseFull { min } => {
+                let offset = x.wrapping_sub(*min);
+                (offset < entries.len() as u64).then_some(offset as usize)
+            }
+            Index::SparseInts(table) => {
+                let range = table.bucket(x);
+                let start = range.start;
+                let bucket = entries.get(range)?;
+                Some(start + bucket.iter().position(|(k, _)| k.borrow().as_u64() == Some(x))?)
+            }
+            Index::ScanInts(keys) => scan_ints(keys, x),
             Index::DenseInts { min, slots } => {
-                let offset = usize::try_from(q.as_u64()?.wrapping_sub(*min)).ok()?;
+                let offset = usize::try_from(x.wrapping_sub(*min)).ok()?;
                 match *slots.get(offset)? {
                     EMPTY => None,
                     i => Some(i as usize),
                 }
             }
-            Index::SparseInts(table) => {
-                let x = q.as_u64()?;
-                table.bucket(x).find(|&i| entries[i].0.borrow().as_u64() == Some(x))
-            }
-            Index::LengthBuckets { min_len, starts } => {
-                let b = q.as_str()?.len().wrapping_sub(*min_len);
-                let (&start, &end) = (starts.get(b)?, starts.get(b + 1)?);
-                (start as usize..end as usize).find(|&i| same(i))
-            }
-            Index::Substring { min_len, max_len, slice, seed, table } => {
-                let b = q.as_str()?.as_bytes();
-                if b.len() < *min_len || b.len() > *max_len {
-                    return None;
-                }
-                table.bucket(hash_word(slice.word::<false>(b), *seed)).find(|&i| same(i))
-            }
-            Index::StringHash { min_len, max_len, seed, table } => {
-                let b = q.as_str()?.as_bytes();
-                if b.len() < *min_len || b.len() > *max_len {
-                    return None;
-                }
-                table.bucket(hash_bytes::<false>(b, *seed)).find(|&i| same(i))
-            }
-            Index::GeneralHash { seed, table } => {
-                table.bucket(hash_one(&FastState::with_seed(*seed), q)).find(|&i| same(i))
-            }
+            // An empty map (`Scan`); integer keys get no other strategy.
+            _ => None,
         }
+    }
+
+    /// The position of the string `b` among the `n` entries whose key bytes are `key(i)`,
+    /// ignoring ASCII case if `FOLD` (an index of string keys).
+    #[inline(always)]
+    fn find_str<'a, const FOLD: bool>(
+        &self,
+        b: &[u8],
+        n: usize,
+        key: impl Fn(usize) -> &'a [u8],
+    ) -> Option<usize> {
+        let fp = fingerprint::<FOLD>(b);
+        let (range, tags) = match self {
+            Index::Substring { min_len, max_len, slice, seed, table, tags } => {
+                if b.len() < *min_len || b.len() > *max_len {
+                    return None;
+                }
+                (table.bucket(hash_word(slice.word::<FOLD>(b), *seed)), tags)
+            }
+            Index::LengthBuckets { min_len, starts, tags } => {
+                let k = b.len().wrapping_sub(*min_len);
+                let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
+                (start as usize..end as usize, tags)
+            }
+            Index::StringHash { min_len, max_len, seed, table, tags } => {
+                if b.len() < *min_len || b.len() > *max_len {
+                    return None;
+                }
+                (table.bucket(hash_bytes::<FOLD>(b, *seed)), tags)
+            }
+            Index::Scan => {
+                let same = |i: usize| {
+                    let k = key(i);
+                    if FOLD {
+                        k.eq_ignore_ascii_case(b)
+                    } else {
+                        bytes_eq(k, b)
+                    }
+                };
+                return (0..n).find(|&i| same(i));
+            }
+            // Not built for string keys.
+            _ => return None,
+        };
+        // The digests reject most misses without reading the keys' bytes.
+        let start = range.start;
+        let same = |i: usize| {
+            let k = key(i);
+            if FOLD {
+                k.eq_ignore_ascii_case(b)
+            } else {
+                bytes_eq(k, b)
+            }
+        };
+        tags.get(range)?
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t == fp)
+            .map(|(j, _)| start + j)
+            .find(|&i| same(i))
     }
 
     /// The position of `q` among `entries`, ignoring ASCII case (an index from
@@ -201,30 +273,32 @@ impl Index {
         entries: &[(K, V)],
         q: &str,
     ) -> Option<usize> {
-        let same = |i: usize| entries[i].0.as_ref().eq_ignore_ascii_case(q);
-        let b = q.as_bytes();
-        match self {
-            Index::Scan => (0..entries.len()).find(|&i| same(i)),
-            Index::LengthBuckets { min_len, starts } => {
-                let k = b.len().wrapping_sub(*min_len);
-                let (&start, &end) = (starts.get(k)?, starts.get(k + 1)?);
-                (start as usize..end as usize).find(|&i| same(i))
-            }
-            Index::Substring { min_len, max_len, slice, seed, table } => {
-                if b.len() < *min_len || b.len() > *max_len {
-                    return None;
-                }
-                table.bucket(hash_word(slice.word::<true>(b), *seed)).find(|&i| same(i))
-            }
-            Index::StringHash { min_len, max_len, seed, table } => {
-                if b.len() < *min_len || b.len() > *max_len {
-                    return None;
-                }
-                table.bucket(hash_bytes::<true>(b, *seed)).find(|&i| same(i))
-            }
-            // Not built for string keys.
-            _ => None,
-        }
+        let key = |i: usize| entries[i].0.as_ref().as_bytes();
+        self.find_str::<true>(q.as_bytes(), entries.len(), key)
+    }
+}
+
+/// Byte-string equality, inlined: lengths first, then (for 4 to 32 bytes) a few overlapping
+/// word loads compared at once instead of a call to `memcmp`.
+#[inline(always)]
+fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if (8..=32).contains(&n) {
+        // Words at 0, 8, 16 (clamped to n - 8) and n - 8 cover the n bytes.
+        let (m, l) = ((8).min(n - 8), (16).min(n - 8));
+        let d = (read_u64(a, 0) ^ read_u64(b, 0))
+            | (read_u64(a, m) ^ read_u64(b, m))
+            | (read_u64(a, l) ^ read_u64(b, l))
+            | (read_u64(a, n - 8) ^ read_u64(b, n - 8));
+        d == 0
+    } else if (4..8).contains(&n) {
+        let d = (read_u32(a, 0) ^ read_u32(b, 0)) | (read_u32(a, n - 4) ^ read_u32(b, n - 4));
+        d == 0
+    } else {
+        a == b
     }
 }
 
@@ -309,7 +383,7 @@ fn int_index<K: FrozenKey, V>(entries: &mut [(K, V)]) -> Option<Index> {
         (0..n).for_each(|i| slots[(key(i) - min) as usize] = i as u32);
         Some(Index::DenseInts { min, slots })
     } else {
-        let (table, dest) = Table::build(n, key);
+        let (table, dest) = Table::build(n, INT_EXTRA, key);
         permute(entries, dest);
         Some(Index::SparseInts(table))
     }
@@ -326,8 +400,11 @@ fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> 
         min_len = min_len.min(text(k).len());
         max_len = max_len.max(text(k).len());
     }
+    let digests = |entries: &[(K, V)]| -> Box<[u64]> {
+        entries.iter().map(|(k, _)| fingerprint::<FOLD>(text(k).as_bytes())).collect()
+    };
     if let Some(starts) = length_buckets(entries, text, min_len, max_len) {
-        return Index::LengthBuckets { min_len, starts };
+        return Index::LengthBuckets { min_len, starts, tags: digests(entries) };
     }
     let seed = FastState::new().seed();
     let bytes = |i: usize| text(&entries[i].0).as_bytes();
@@ -335,15 +412,16 @@ fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> 
         let tags: Vec<u64> =
             (0..n).map(|i| hash_word(slice.word::<FOLD>(bytes(i)), seed)).collect();
         let table = hashed(entries, &tags);
-        return Index::Substring { min_len, max_len, slice, seed, table };
+        return Index::Substring { min_len, max_len, slice, seed, table, tags: digests(entries) };
     }
-    let tags: Vec<u64> = (0..n).map(|i| hash_bytes::<FOLD>(bytes(i), seed)).collect();
-    Index::StringHash { min_len, max_len, seed, table: hashed(entries, &tags) }
+    let hashes: Vec<u64> = (0..n).map(|i| hash_bytes::<FOLD>(bytes(i), seed)).collect();
+    let table = hashed(entries, &hashes);
+    Index::StringHash { min_len, max_len, seed, table, tags: digests(entries) }
 }
 
 /// A table over `tags` (one per entry), with `entries` reordered by bucket.
 fn hashed<T>(entries: &mut [T], tags: &[u64]) -> Table {
-    let (table, dest) = Table::build(tags.len(), |i| tags[i]);
+    let (table, dest) = Table::build(tags.len(), HASH_EXTRA, |i| tags[i]);
     permute(entries, dest);
     table
 }

@@ -34,14 +34,14 @@ const fn fold<const FOLD: bool>(x: u64) -> u64 {
 }
 
 #[inline(always)]
-fn read_u32(b: &[u8], at: usize) -> u64 {
+pub(crate) fn read_u32(b: &[u8], at: usize) -> u64 {
     let mut w = [0u8; 4];
     w.copy_from_slice(&b[at..at + 4]);
     u32::from_le_bytes(w) as u64
 }
 
 #[inline(always)]
-fn read_u64(b: &[u8], at: usize) -> u64 {
+pub(crate) fn read_u64(b: &[u8], at: usize) -> u64 {
     let mut w = [0u8; 8];
     w.copy_from_slice(&b[at..at + 8]);
     u64::from_le_bytes(w)
@@ -61,6 +61,26 @@ pub(crate) fn short_word<const FOLD: bool>(b: &[u8]) -> u64 {
         0
     };
     fold::<FOLD>(w)
+}
+
+/// A cheap 64-bit digest of a whole key (of its first and last 24 bytes past 32), stored next
+/// to each entry so that most misses are rejected without reading the key's bytes.
+///
+/// Up to four overlapping words, rotated by amounts that are not multiples of 8 so that a
+/// change to any single byte always changes the digest.
+#[inline(always)]
+pub(crate) fn fingerprint<const FOLD: bool>(b: &[u8]) -> u64 {
+    let n = b.len();
+    let w = if n >= 8 {
+        let (m, l) = (8.min(n - 8), 16.min(n - 8));
+        fold::<FOLD>(read_u64(b, 0))
+            ^ fold::<FOLD>(read_u64(b, m)).rotate_left(13)
+            ^ fold::<FOLD>(read_u64(b, l)).rotate_left(29)
+            ^ fold::<FOLD>(read_u64(b, n - 8)).rotate_left(47)
+    } else {
+        short_word::<FOLD>(b)
+    };
+    w ^ n as u64
 }
 
 /// The hash of a packed slice word.

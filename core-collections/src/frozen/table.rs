@@ -20,6 +20,13 @@ pub(crate) struct Table {
     shift: u32,
 }
 
+/// Extra size bits the integer tables may take (keys are compared inline, so a sparser
+/// table is cheap).
+pub(crate) const INT_EXTRA: u32 = 3;
+/// Extra size bits the hashed tables of other keys may take (smaller: their entries are
+/// bigger and their keys are read through pointers, so cache footprint matters more).
+pub(crate) const HASH_EXTRA: u32 = 1;
+
 /// `log2` of the smallest power of two at least `n` (and at least 8).
 pub(crate) fn table_bits(n: usize) -> u32 {
     n.max(8).next_power_of_two().trailing_zeros()
@@ -67,25 +74,27 @@ impl Table {
     ///
     /// # Panics
     /// If `n >= u32::MAX` (entry positions are 32-bit).
-    pub(crate) fn build(n: usize, tag: impl Fn(usize) -> u64) -> (Table, Vec<u32>) {
+    pub(crate) fn build(n: usize, max_extra: u32, tag: impl Fn(usize) -> u64) -> (Table, Vec<u32>) {
         assert!(n < u32::MAX as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
-        // The smallest size first; a doubled one only if the keys collide more than random
-        // keys would (about 37% of them at one key per bucket): a hint of structure.
+        // Sizes from the smallest power of two up to `2^max_extra` times it (one less past
+        // 4096 keys): a bigger table leaves most misses an empty bucket and most hits a bucket
+        // of one, so the bucket scan's branches predict well. The first size where at most 1
+        // key in 32 shares a bucket wins (structured keys often get there early), else the
+        // biggest.
         let small = table_bits(n);
-        let mut seen = vec![0u64; (1usize << (small + 1)).div_ceil(64)];
+        let extra = if n <= 4096 { max_extra } else { max_extra.saturating_sub(1) };
+        let mut seen = vec![0u64; (1usize << (small + extra)).div_ceil(64)];
         let mut best = (usize::MAX, small, MULTIPLIERS[0]);
-        'search: for bits in [small, small + 1] {
+        'search: for bits in small..=small + extra {
+            best.0 = usize::MAX;
             for m in MULTIPLIERS {
                 let c = count_collisions(&tag, n, bits, m, &mut seen, best.0);
                 if c < best.0 {
                     best = (c, bits, m);
                 }
-                if best.0 == 0 {
+                if best.0 * 32 <= n {
                     break 'search;
                 }
-            }
-            if best.0 * 20 <= n * 9 {
-                break;
             }
         }
         drop(seen);
@@ -113,10 +122,13 @@ impl Table {
     #[inline(always)]
     pub(crate) fn bucket(&self, tag: u64) -> Range<usize> {
         let b = (tag.wrapping_mul(self.multiplier) >> self.shift) as usize;
-        match self.starts.get(b..b + 2) {
-            Some(&[start, end]) => start as usize..end as usize,
-            _ => 0..0,
-        }
+        debug_assert!(b + 1 < self.starts.len());
+        // SAFETY: `shift` is `64 - bits` with `bits` in `3..=34` (see `build`), so `b` is below
+        // `1 << bits`, and `starts` has `(1 << bits) + 1` elements: `b` and `b + 1` are in
+        // bounds.
+        let (start, end) =
+            unsafe { (*self.starts.get_unchecked(b), *self.starts.get_unchecked(b + 1)) };
+        start as usize..end as usize
     }
 
     /// Heap bytes held.
@@ -133,7 +145,7 @@ mod tests {
     fn buckets_hold_their_tags() {
         for n in [0, 1, 7, 100, 5000] {
             let mut tags: Vec<u64> = (0..n as u64).map(|i| i * 1024).collect();
-            let (t, dest) = Table::build(n, |i| tags[i]);
+            let (t, dest) = Table::build(n, 3, |i| tags[i]);
             permute(&mut tags, dest);
             for (i, &tag) in tags.iter().enumerate() {
                 assert!(t.bucket(tag).contains(&i));

@@ -1,28 +1,22 @@
 //! Borrowing iterators over a trie: a depth-first walk with a fixed stack (no allocation).
 
-use super::node::{Entry, Node, Slot};
+use super::node::{live, Entry, Node, Slot};
 use std::iter::FusedIterator;
 use std::slice;
 
-/// Branch levels: shifts 0, 5, ..., 60 cover the 64 hash bits.
-const MAX_DEPTH: usize = 13;
+/// Branch levels (shifts 0, 5, ..., 60 cover the 64 hash bits) and a collision node below.
+const MAX_DEPTH: usize = 14;
 
 /// The entries of a trie, in trie order.
 pub(crate) struct Entries<'a, K, V> {
     stack: [slice::Iter<'a, Slot<K, V>>; MAX_DEPTH],
     depth: usize,
-    collision: slice::Iter<'a, Entry<K, V>>,
     remaining: usize,
 }
 
 impl<K, V> Clone for Entries<'_, K, V> {
     fn clone(&self) -> Self {
-        Entries {
-            stack: self.stack.clone(),
-            depth: self.depth,
-            collision: self.collision.clone(),
-            remaining: self.remaining,
-        }
+        Entries { stack: self.stack.clone(), depth: self.depth, remaining: self.remaining }
     }
 }
 
@@ -31,11 +25,11 @@ impl<'a, K, V> Entries<'a, K, V> {
         let mut stack: [slice::Iter<'a, Slot<K, V>>; MAX_DEPTH] =
             std::array::from_fn(|_| [].iter());
         let mut depth = 0;
-        if let Some(Node::Branch { slots, .. }) = root {
-            stack[0] = slots.iter();
+        if let Some(root) = root {
+            stack[0] = root.live_slots().iter();
             depth = 1;
         }
-        Entries { stack, depth, collision: [].iter(), remaining: len }
+        Entries { stack, depth, remaining: len }
     }
 }
 
@@ -44,29 +38,17 @@ impl<'a, K, V> Iterator for Entries<'a, K, V> {
 
     #[inline]
     fn next(&mut self) -> Option<&'a Entry<K, V>> {
-        if let Some(e) = self.collision.next() {
-            self.remaining -= 1;
-            return Some(e);
-        }
         while self.depth > 0 {
             match self.stack[self.depth - 1].next() {
                 Some(Slot::Leaf(e)) => {
                     self.remaining -= 1;
                     return Some(e);
                 }
-                Some(Slot::Child(c)) => match &**c {
-                    Node::Branch { slots, .. } => {
-                        self.stack[self.depth] = slots.iter();
-                        self.depth += 1;
-                    }
-                    Node::Collision { entries, .. } => {
-                        self.collision = entries.iter();
-                        if let Some(e) = self.collision.next() {
-                            self.remaining -= 1;
-                            return Some(e);
-                        }
-                    }
-                },
+                Some(Slot::Child(b, c)) => {
+                    self.stack[self.depth] = c[..live(*b, c)].iter();
+                    self.depth += 1;
+                }
+                Some(Slot::Empty) => {}
                 None => self.depth -= 1,
             }
         }

@@ -1,7 +1,7 @@
 //! [`ImmutableHashMap`]: the persistent map, its builder and its iterators.
 
 use super::iter::Entries;
-use super::node::{Entry, Inserted, Node};
+use super::node::{ptr_eq_slots, Entry, Inserted, Node};
 use crate::hash::FastState;
 use std::borrow::Borrow;
 use std::collections::HashMap;
@@ -32,7 +32,7 @@ pub(crate) const DIGEST: FastState = FastState::with_seed(0x9e37_79b9_7f4a_7c15)
 /// assert_eq!(v2.len(), 2);
 /// ```
 pub struct ImmutableHashMap<K, V, S = FastState> {
-    pub(crate) root: Option<Arc<Node<K, V>>>,
+    pub(crate) root: Option<Node<K, V>>,
     pub(crate) len: usize,
     pub(crate) hasher: S,
 }
@@ -93,7 +93,7 @@ impl<K, V, S> ImmutableHashMap<K, V, S> {
     }
 
     pub(crate) fn entries(&self) -> Entries<'_, K, V> {
-        Entries::new(self.root.as_deref(), self.len)
+        Entries::new(self.root.as_ref(), self.len)
     }
 
     /// Whether both maps share their root (so are equal without looking further). Two empty
@@ -101,7 +101,7 @@ impl<K, V, S> ImmutableHashMap<K, V, S> {
     #[doc(hidden)]
     pub fn ptr_eq(&self, other: &Self) -> bool {
         match (&self.root, &other.root) {
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (Some(a), Some(b)) => Arc::ptr_eq(&a.slots, &b.slots),
             (None, None) => true,
             _ => false,
         }
@@ -148,7 +148,7 @@ where
         K: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        let root = self.root.as_deref()?;
+        let root = self.root.as_ref()?;
         root.get(self.hasher.hash_one(key), key)
     }
 
@@ -168,10 +168,10 @@ where
         if self.len != other.len {
             return false;
         }
-        let (Some(a), Some(b)) = (self.root.as_deref(), other.root.as_deref()) else {
+        let (Some(a), Some(b)) = (self.root.as_ref(), other.root.as_ref()) else {
             return true; // both empty
         };
-        if core::ptr::eq((a as *const Node<K, V>).cast::<u8>(), (b as *const Node<K, V2>).cast()) {
+        if a.bitmap == b.bitmap && ptr_eq_slots(&a.slots, &b.slots) {
             return true;
         }
         let probe = self.entries().next();
@@ -230,8 +230,12 @@ where
 
     /// Inserts an entry whose hash was computed by this map's hasher.
     pub(crate) fn insert_entry(&mut self, entry: Entry<K, V>) -> Option<V> {
-        let root = self.root.get_or_insert_with(|| Arc::new(Node::empty_root()));
-        match Arc::make_mut(root).insert(entry, 0) {
+        let Some(root) = self.root.as_mut() else {
+            self.root = Some(Node::single(entry));
+            self.len = 1;
+            return None;
+        };
+        match root.insert(entry) {
             Inserted::New => {
                 self.len += 1;
                 None
@@ -251,7 +255,7 @@ where
         let root = self.root.as_mut()?;
         // Look first, so that a miss copies nothing.
         root.get(hash, key)?;
-        let removed = Arc::make_mut(root).remove(hash, key, 0)?;
+        let removed = root.remove(hash, key)?;
         self.len -= 1;
         if self.len == 0 {
             self.root = None;

@@ -1,13 +1,15 @@
 //! Persistent hash maps and sets: hash array-mapped tries (HAMT) with structural sharing.
 //!
 //! ```text
-//! node   = Branch { bitmap: u32, slots: [leaf entry | Arc<node>] }   // one slot per set bit
-//!        | Collision { hash, entries }                             // equal 64-bit hashes
+//! node   = Arc<[slot]>, its bitmap: u32 kept by the parent        // one allocation per node
+//! slot   = Leaf(entry: hash, key, value) | Child(bitmap, node) | Empty (spare room)
+//! branch : bitmap != 0, one live slot per set bit, in bit order
+//! collision node: bitmap == 0, two or more leaves with equal 64-bit hashes
 //! lookup: h = hash(key); for shift in 0, 5, 10, ..:
 //!           bit = 1 << (h >> shift & 31); absent if bitmap & bit == 0
 //!           slot = slots[popcount(bitmap & (bit - 1))]; leaf: compare; child: descend
-//! update: copy the nodes on the path to the key (Arc::make_mut copies only shared ones),
-//!         share every other subtree with the old version
+//! update: copy the nodes on the path to the key (only shared ones; a node owned alone is
+//!         changed in place), share every other subtree with the old version
 //! ```
 //!
 //! The technique is Bagwell's "Ideal Hash Trees" (2001) with the canonical-shape rule of

@@ -227,7 +227,10 @@ where
         let (mut big, small) =
             if self.len() >= other.len() { (self.clone(), other) } else { (other.clone(), self) };
         for x in small.iter() {
-            big.insert_in_place(x.clone());
+            // A lookup first: an element already there copies no path.
+            if !big.contains(x) {
+                big.insert_in_place(x.clone());
+            }
         }
         big
     }
