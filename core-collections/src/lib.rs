@@ -39,7 +39,7 @@
 //!   [`ImmutableOrdSet`](immutable::ImmutableOrdSet) /
 //!   [`ImmutableOrdMap`](immutable::ImmutableOrdMap) (persistent B-trees with subtree sizes:
 //!   O(log n) range counts, range removal, lock-step `set_equals`).
-//! - [`slice`]: `checked_sum`, `min`, `max` for every integer type, `find_all` into an
+//! - [`slice`](mod@slice): `checked_sum`, `min`, `max` for every integer type, `find_all` into an
 //!   exact-size `Vec`, and `full_join`, a hash-based full outer join.
 //! - [`hash`]: the seeded folded-multiply hasher the collections use by default.
 

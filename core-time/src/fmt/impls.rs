@@ -5,7 +5,7 @@ use super::buf::{copy_out, BufferTooSmall, FormatBuf};
 use super::calendar::Fields;
 use super::error::{ParseError, ParseErrorKind};
 use super::parse::{self, Mode, Parsed};
-use super::write::{self, Suffix};
+use super::write::{self, Head, Suffix};
 use crate::datetime::DateTime;
 use crate::offset::Offset;
 use crate::timestamp::Timestamp;
@@ -37,7 +37,11 @@ impl DateTime {
     /// ```
     #[inline]
     pub fn format_o(&self) -> FormatBuf {
-        write::format_o(&Fields::from_datetime(self), Suffix::None)
+        write::format_o(
+            Head::from_fields(&Fields::from_datetime(self)),
+            self.nanosecond(),
+            Suffix::None,
+        )
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
@@ -91,12 +95,6 @@ impl DateTime {
 }
 
 impl Timestamp {
-    /// The date and time in UTC.
-    #[inline(always)]
-    fn utc_fields(&self) -> Fields {
-        Fields::from_local_secs(self.unix_secs(), self.subsec_nanos())
-    }
-
     /// The "O" round-trip form in UTC: `2026-07-15T12:00:00.1234567Z`.
     ///
     /// The fraction has exactly seven digits (100 ns ticks; finer digits are dropped).
@@ -106,9 +104,10 @@ impl Timestamp {
     /// let t = Timestamp::from_unix(1_784_116_800, 123_456_789).unwrap();
     /// assert_eq!(t.format_o().as_str(), "2026-07-15T12:00:00.1234567Z");
     /// ```
-    #[inline]
+    // Inlined so that the words of the text are stored straight into the caller's buffer.
+    #[inline(always)]
     pub fn format_o(&self) -> FormatBuf {
-        write::format_o(&self.utc_fields(), Suffix::Z)
+        write::format_o(Head::from_secs(self.unix_secs()), self.subsec_nanos(), Suffix::Z)
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
@@ -129,9 +128,11 @@ impl Timestamp {
     /// assert_eq!(t.format_rfc3339(0).as_str(), "2026-07-15T12:00:00Z");
     /// assert_eq!(t.format_rfc3339(9).as_str(), "2026-07-15T12:00:00.123456789Z");
     /// ```
-    #[inline]
+    // Inlined so that the words of the text are stored straight into the caller's buffer.
+    #[inline(always)]
     pub fn format_rfc3339(&self, digits: u8) -> FormatBuf {
-        write::format_rfc3339(&self.utc_fields(), digits, Suffix::Z)
+        let head = Head::from_secs(self.unix_secs());
+        write::format_rfc3339(head, self.subsec_nanos(), digits, Suffix::Z)
     }
 
     /// Writes [`format_rfc3339`](Self::format_rfc3339)'s text into `out`; returns its length.
@@ -176,9 +177,11 @@ impl Zoned {
     /// The "O" round-trip form of the local time with the zone's offset:
     /// `2026-07-15T05:00:00.1234567-07:00`, or `1883-11-18T12:00:00.0000000-07:52:58` when
     /// the offset has seconds.
-    #[inline]
+    // Inlined so that the words of the text are stored straight into the caller's buffer.
+    #[inline(always)]
     pub fn format_o(&self) -> FormatBuf {
-        write::format_o(&Fields::from_datetime(&self.datetime), Suffix::Offset(self.offset))
+        let head = Head::from_fields(&Fields::from_datetime(&self.datetime));
+        write::format_o(head, self.datetime.nanosecond(), Suffix::Offset(self.offset))
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
@@ -193,19 +196,27 @@ impl Zoned {
     /// the offset is cut to whole minutes toward zero and the time shown is the local time at
     /// that offset, so the text still names the same instant: `-07:52:58` at noon local mean
     /// time is written `12:00:58-07:52`.
-    #[inline]
+    // Inlined so that the words of the text are stored straight into the caller's buffer.
+    #[inline(always)]
     pub fn format_rfc3339(&self, digits: u8) -> FormatBuf {
-        let secs = self.offset.seconds();
-        if secs % 60 == 0 {
-            let f = Fields::from_datetime(&self.datetime);
-            write::format_rfc3339(&f, digits, Suffix::Offset(self.offset))
-        } else {
-            let offset = Offset::from_seconds_unchecked(secs - secs % 60);
-            let t = self.timestamp;
-            let f =
-                Fields::from_local_secs(t.unix_secs() + offset.seconds() as i64, t.subsec_nanos());
-            write::format_rfc3339(&f, digits, Suffix::Offset(offset))
+        if self.offset.seconds() % 60 != 0 {
+            return self.format_rfc3339_whole_minutes(digits);
         }
+        let head = Head::from_fields(&Fields::from_datetime(&self.datetime));
+        let nanos = self.datetime.nanosecond();
+        write::format_rfc3339(head, nanos, digits, Suffix::Offset(self.offset))
+    }
+
+    /// [`format_rfc3339`](Self::format_rfc3339) for an offset with seconds: cut to whole
+    /// minutes, with the local time at that offset.
+    #[cold]
+    #[inline(never)]
+    fn format_rfc3339_whole_minutes(&self, digits: u8) -> FormatBuf {
+        let secs = self.offset.seconds();
+        let offset = Offset::from_seconds_unchecked(secs - secs % 60);
+        let t = self.timestamp;
+        let head = Head::from_secs(t.unix_secs() + offset.seconds() as i64);
+        write::format_rfc3339(head, t.subsec_nanos(), digits, Suffix::Offset(offset))
     }
 
     /// Writes [`format_rfc3339`](Self::format_rfc3339)'s text into `out`; returns its length.

@@ -92,39 +92,38 @@ fn dv(b: u8) -> u8 {
     b.wrapping_sub(b'0')
 }
 
-/// The value of the two digits `a b`, and whether both are digits.
-#[inline(always)]
-fn two(a: u8, b: u8) -> (u32, bool) {
-    let (a, b) = (dv(a), dv(b));
-    ((a as u32) * 10 + b as u32, (a < 10) & (b < 10))
-}
-
-/// A template for eight bytes: `0` marks a digit, any other byte must appear as it is.
-/// `PATTERN` XORed with the input turns digits into their values and matching separators into
-/// zero; adding `ADD` then sets the top bit of every byte that is out of bounds.
+/// A template for eight bytes: `0` marks a digit, `?` a byte that is not looked at, and any
+/// other byte must appear as it is. `PATTERN` XORed with the input turns digits into their
+/// values and matching separators into zero; adding `ADD` then sets the top bit of every byte
+/// that is out of bounds.
 struct Template {
     pattern: u64,
     add: u64,
+    /// `0xFF` in the bytes that are looked at.
+    care: u64,
 }
 
 impl Template {
     const fn new(t: &[u8; 8]) -> Template {
-        let (mut pattern, mut add, mut i) = (0u64, 0u64, 0);
+        let (mut pattern, mut add, mut care, mut i) = (0u64, 0u64, 0u64, 0);
         while i < 8 {
-            pattern |= (t[i] as u64) << (8 * i);
-            // A digit's value must be at most 9; a separator's difference must be 0.
-            add |= (if t[i] == b'0' { 0x76u64 } else { 0x7F }) << (8 * i);
+            if t[i] != b'?' {
+                pattern |= (t[i] as u64) << (8 * i);
+                // A digit's value must be at most 9; a separator's difference must be 0.
+                add |= (if t[i] == b'0' { 0x76u64 } else { 0x7F }) << (8 * i);
+                care |= 0xFF << (8 * i);
+            }
             i += 1;
         }
-        Template { pattern, add }
+        Template { pattern, add, care }
     }
 
-    /// The input's bytes XORed with the pattern, and a word with a top bit set in each byte
-    /// that does not fit the template. A carry between bytes only comes out of a byte whose
-    /// own top bit is already set, so it never hides a mismatch.
+    /// The input's bytes XORed with the pattern (zero where not looked at), and a word with a
+    /// top bit set in each byte that does not fit the template. A carry between bytes only
+    /// comes out of a byte whose own top bit is already set, so it never hides a mismatch.
     #[inline(always)]
     const fn apply(&self, w: u64) -> (u64, u64) {
-        let x = w ^ self.pattern;
+        let x = (w ^ self.pattern) & self.care;
         (x, (x.wrapping_add(self.add) | x) & 0x8080_8080_8080_8080)
     }
 }
@@ -182,84 +181,91 @@ const POW10: [u32; 10] =
 /// The common forms, read at fixed positions, eight bytes at a time: `yyyy-MM-ddTHH:mm:ss`,
 /// then optionally `.` and 1 to 9 digits, then nothing, `Z` or `±hh:mm`. `None` for anything
 /// else, valid or not, and for out-of-range fields: the cursor parser then finds the error.
+///
+/// The suffix is found from the end of the input (a last byte `Z`, or a sign six bytes from
+/// the end), so the fraction is whatever lies between the seconds and the suffix, and its
+/// digits are read in one word that ends where the suffix begins.
 #[inline(always)]
 fn parse_fast(s: &[u8]) -> Option<Parsed> {
     const DATE: Template = Template::new(b"0000-00-");
     const DAY_TIME: Template = Template::new(b"00T00:00");
     const TIME: Template = Template::new(b"00:00:00");
-    const FRACTION: Template = Template::new(b".0000000");
+    const DIGITS: Template = Template::new(b"00000000");
+    const OFFSET: Template = Template::new(b"???00:00");
 
-    // Overlapping words: 0..8, 8..16 and 11..19 (a short input loads as zeros, which fail).
+    let len = s.len();
+    if len < 19 {
+        return None;
+    }
+    // Overlapping words: 0..8, 8..16 and 11..19, and the last eight bytes.
     let (date, bad0) = DATE.apply(load8(s, 0));
     let (day_time, bad1) = DAY_TIME.apply(load8(s, 8));
     let (time, bad2) = TIME.apply(load8(s, 11));
+    let last8 = load8(s, len - 8);
     if bad0 | bad1 | bad2 != 0 {
         return None;
     }
+
+    // The suffix: `Z`, `±hh:mm` (its sign six bytes from the end) or none.
+    let (suffix_at, offset) = if last8 >> 56 == b'Z' as u64 {
+        (len - 1, Some(Offset::UTC))
+    } else {
+        let (hm, bad) = OFFSET.apply(last8);
+        let sign = (last8 >> 16) as u8;
+        if bad == 0 && (sign == b'+' || sign == b'-') {
+            let hm = pair_values(hm);
+            let (h, m) = (byte_of(hm, 3), byte_of(hm, 6));
+            if h > 25 || m > 59 {
+                return None;
+            }
+            let secs = (h * 3600 + m * 60) as i32;
+            (len - 6, Some(Offset::from_seconds_unchecked(if sign == b'-' { -secs } else { secs })))
+        } else {
+            (len, None)
+        }
+    };
+
+    // The fraction: between the seconds and the suffix, `.` and 1 to 9 digits, or nothing.
+    let mut nanosecond = 0;
+    let fraction_len = suffix_at.wrapping_sub(19);
+    if fraction_len != 0 {
+        let digits = fraction_len.wrapping_sub(1); // wraps when the suffix is misplaced
+        if !(1..=9).contains(&digits) || s.get(19) != Some(&b'.') {
+            return None;
+        }
+        // The eight bytes before the suffix (which starts at byte 21 or later): the last
+        // `digits` of them (all eight when there are nine) must be digits.
+        let in_word = digits.min(8);
+        let keep = !0u64 << (8 * (8 - in_word));
+        let (values, bad) = DIGITS.apply(load8(s, suffix_at - 8));
+        if bad & keep != 0 {
+            return None;
+        }
+        nanosecond = eight_values(values & keep) * POW10[9 - digits];
+        if digits == 9 {
+            // The first of nine digits is just before the word.
+            match s.get(20).map(|&b| dv(b)) {
+                Some(d) if d < 10 => nanosecond += d as u32 * 100_000_000,
+                _ => return None,
+            }
+        }
+    }
+
     let date = pair_values(date);
     let day_time = pair_values(day_time);
-    let mut fields = Fields {
+    let fields = Fields {
         year: (byte_of(date, 0) * 100 + byte_of(date, 2)) as i32,
         month: byte_of(date, 5),
         day: byte_of(day_time, 0),
         hour: byte_of(day_time, 3),
         minute: byte_of(day_time, 6),
         second: byte_of(pair_values(time), 6),
-        nanosecond: 0,
+        nanosecond,
     };
     if !fields_in_range(&fields) {
         return None;
     }
-
-    let mut i = 19;
-    if s.get(19) == Some(&b'.') {
-        // The dot and up to seven digits as one word. Short inputs take their last eight
-        // bytes, moved down so that the dot is the first byte; zeros come in on top.
-        let len = s.len();
-        let word = if len >= 27 { load8(s, 19) } else { load8(s, len - 8) >> (8 * (27 - len)) };
-        let (digits, bad) = FRACTION.apply(word);
-        // The first byte after the dot that is not a digit (a carry only runs toward later
-        // bytes, so the lowest flagged byte is the first bad one).
-        let n = ((bad >> 8).trailing_zeros() as usize / 8).min(7);
-        if n == 0 {
-            return None;
-        }
-        // Keep the dot (now 0) and the n digits, moved to the top of the word behind zeros.
-        let mut value = eight_values(digits << (8 * (7 - n)));
-        let mut count = n;
-        if n == 7 {
-            // An eighth and a ninth digit, if any, come after the word.
-            while count < 9 {
-                match s.get(20 + count).map(|&b| dv(b)) {
-                    Some(d) if d < 10 => {
-                        value = value * 10 + d as u32;
-                        count += 1;
-                    }
-                    _ => break,
-                }
-            }
-        }
-        fields.nanosecond = value * POW10[9 - count];
-        i = 20 + count;
-    }
-
-    let offset = match s.len().wrapping_sub(i) {
-        0 => None,
-        1 if s[i] == b'Z' => Some(Offset::UTC),
-        6 => {
-            let o: &[u8; 6] = s.get(i..)?.first_chunk()?;
-            let (h, h_ok) = two(o[1], o[2]);
-            let (m, m_ok) = two(o[4], o[5]);
-            let sign_ok = (o[0] == b'+') | (o[0] == b'-');
-            if !(sign_ok & h_ok & m_ok & (o[3] == b':') & (h <= 25) & (m <= 59)) {
-                return None;
-            }
-            let secs = (h * 3600 + m * 60) as i32;
-            Some(Offset::from_seconds_unchecked(if o[0] == b'-' { -secs } else { secs }))
-        }
-        _ => return None,
-    };
-    Some(Parsed { fields, offset, suffix_at: i })
+    Some(Parsed { fields, offset, suffix_at })
 }
 
 #[cold]
@@ -527,6 +533,73 @@ mod tests {
             "2024-01-01T00:00:00+26:00",
         ] {
             assert_eq!(parse_fast(s.as_bytes()), None, "{s}");
+        }
+    }
+
+    /// splitmix64.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: u32) -> u32 {
+            (self.next() % n as u64) as u32
+        }
+    }
+
+    #[test]
+    fn fast_path_takes_and_agrees_on_random_common_forms() {
+        let mut rng = Rng(0xFA57);
+        let mut text = Vec::new();
+        for i in 0..200_000u32 {
+            let digits = i % 10;
+            let nanos = rng.below(1_000_000_000);
+            text.clear();
+            text.extend_from_slice(
+                std::format!(
+                    "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+                    rng.below(10_000),
+                    1 + rng.below(12),
+                    1 + rng.below(28),
+                    rng.below(24),
+                    rng.below(60),
+                    rng.below(60)
+                )
+                .as_bytes(),
+            );
+            if digits > 0 {
+                let nine = std::format!("{nanos:09}");
+                text.push(b'.');
+                text.extend_from_slice(&nine.as_bytes()[..digits as usize]);
+            }
+            match rng.below(3) {
+                0 => {}
+                1 => text.push(b'Z'),
+                _ => {
+                    let sign = if rng.below(2) == 0 { '+' } else { '-' };
+                    let (h, m) = (rng.below(26), rng.below(60));
+                    text.extend_from_slice(std::format!("{sign}{h:02}:{m:02}").as_bytes());
+                }
+            }
+            // Every such text is valid, and the fast path reads it.
+            assert!(agree(&text), "{:?}", std::string::String::from_utf8_lossy(&text));
+            // One byte changed, cut short or extended: the fast path agrees or leaves it.
+            let mut bent = text.clone();
+            let at = rng.below(bent.len() as u32) as usize;
+            bent[at] = b"0123456789+-:.TZz \x80\xFF"[rng.below(19) as usize];
+            agree(&bent);
+            agree(&text[..rng.below(text.len() as u32) as usize]);
+            let mut longer = text.clone();
+            longer.insert(
+                rng.below(text.len() as u32 + 1) as usize,
+                b"05:Z+."[rng.below(6) as usize],
+            );
+            agree(&longer);
         }
     }
 }
