@@ -5,6 +5,7 @@
 //! the keys what they are ([`FrozenKey`]) and picks the cheapest strategy that fits.
 
 use super::key::FrozenKey;
+use super::str_table::StrKeys;
 use super::string_hash::{fingerprint, hash_bytes, hash_word, read_u32, read_u64, short_word};
 use super::table::{permute, table_bits, Table, HASH_EXTRA, INT_EXTRA};
 
@@ -54,26 +55,27 @@ pub(crate) enum Index {
         slots: Box<[u32]>,
     },
     SparseInts(Table),
-    /// Entries sorted by length; those of length `min_len + b` are `starts[b]..starts[b + 1]`.
+    /// Keys listed by length; those of length `min_len + b` are `starts[b]..starts[b + 1]`,
+    /// tagged by their fingerprints.
     LengthBuckets {
         min_len: usize,
         starts: Box<[u32]>,
-        tags: Box<[u64]>,
+        keys: StrKeys,
     },
+    /// Keys in a table by the hash of their slice.
     Substring {
         min_len: usize,
         max_len: usize,
         slice: Slice,
         seed: u64,
-        table: Table,
-        tags: Box<[u64]>,
+        keys: StrKeys,
     },
+    /// Keys in a table by the hash of their bytes.
     StringHash {
         min_len: usize,
         max_len: usize,
         seed: u64,
-        table: Table,
-        tags: Box<[u64]>,
+        keys: StrKeys,
     },
     GeneralHash {
         seed: u64,
@@ -104,12 +106,10 @@ impl Index {
         match self {
             Index::Scan | Index::ScanInts(_) | Index::DenseFull { .. } => 0,
             Index::DenseInts { slots, .. } => core::mem::size_of_val(&**slots),
-            Index::LengthBuckets { starts, tags, .. } => {
-                core::mem::size_of_val(&**starts) + core::mem::size_of_val(&**tags)
+            Index::LengthBuckets { starts, keys, .. } => {
+                core::mem::size_of_val(&**starts) + keys.heap_size()
             }
-            Index::Substring { table, tags, .. } | Index::StringHash { table, tags, .. } => {
-                table.heap_size() + core::mem::size_of_val(&**tags)
-            }
+            Index::Substring { keys, .. } | Index::StringHash { keys, .. } => keys.heap_size(),
             Index::SparseInts(table) | Index::GeneralHash { table, .. } => table.heap_size(),
         }
     }
@@ -214,55 +214,35 @@ impl Index {
         n: usize,
         key: impl Fn(usize) -> &'a [u8],
     ) -> Option<usize> {
-        let fp = fingerprint::<FOLD>(b);
-        let (range, tags) = match self {
-            Index::Substring { min_len, max_len, slice, seed, table, tags } => {
+        match self {
+            Index::Substring { min_len, max_len, slice, seed, keys } => {
                 if b.len() < *min_len || b.len() > *max_len {
                     return None;
                 }
-                (table.bucket(hash_word(slice.word::<FOLD>(b), *seed)), tags)
+                keys.find::<FOLD>(hash_word(slice.word::<FOLD>(b), *seed), b)
             }
-            Index::LengthBuckets { min_len, starts, tags } => {
+            Index::StringHash { min_len, max_len, seed, keys } => {
+                if b.len() < *min_len || b.len() > *max_len {
+                    return None;
+                }
+                keys.find::<FOLD>(hash_bytes::<FOLD>(b, *seed), b)
+            }
+            Index::LengthBuckets { min_len, starts, keys } => {
                 let k = b.len().wrapping_sub(*min_len);
                 let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
-                (start as usize..end as usize, tags)
+                keys.scan::<FOLD>(start as usize..end as usize, short_tag::<FOLD>(b), b)
             }
-            Index::StringHash { min_len, max_len, seed, table, tags } => {
-                if b.len() < *min_len || b.len() > *max_len {
-                    return None;
+            Index::Scan => (0..n).find(|&i| {
+                let k = key(i);
+                if FOLD {
+                    k.eq_ignore_ascii_case(b)
+                } else {
+                    bytes_eq(k, b)
                 }
-                (table.bucket(hash_bytes::<FOLD>(b, *seed)), tags)
-            }
-            Index::Scan => {
-                let same = |i: usize| {
-                    let k = key(i);
-                    if FOLD {
-                        k.eq_ignore_ascii_case(b)
-                    } else {
-                        bytes_eq(k, b)
-                    }
-                };
-                return (0..n).find(|&i| same(i));
-            }
+            }),
             // Not built for string keys.
-            _ => return None,
-        };
-        // The digests reject most misses without reading the keys' bytes.
-        let start = range.start;
-        let same = |i: usize| {
-            let k = key(i);
-            if FOLD {
-                k.eq_ignore_ascii_case(b)
-            } else {
-                bytes_eq(k, b)
-            }
-        };
-        tags.get(range)?
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t == fp)
-            .map(|(j, _)| start + j)
-            .find(|&i| same(i))
+            _ => None,
+        }
     }
 
     /// The position of `q` among `entries`, ignoring ASCII case (an index from
@@ -389,7 +369,14 @@ fn int_index<K: FrozenKey, V>(entries: &mut [(K, V)]) -> Option<Index> {
     }
 }
 
-/// The string strategies (`FOLD`: ignoring ASCII case). May reorder `entries`.
+/// The 32-bit fingerprint tag of the length buckets.
+#[inline(always)]
+fn short_tag<const FOLD: bool>(b: &[u8]) -> u32 {
+    let fp = fingerprint::<FOLD>(b);
+    (fp ^ (fp >> 32)) as u32
+}
+
+/// The string strategies (`FOLD`: ignoring ASCII case). Leaves `entries` in their order.
 fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> &str) -> Index {
     let n = entries.len();
     if n <= SMALL {
@@ -400,23 +387,19 @@ fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> 
         min_len = min_len.min(text(k).len());
         max_len = max_len.max(text(k).len());
     }
-    let digests = |entries: &[(K, V)]| -> Box<[u64]> {
-        entries.iter().map(|(k, _)| fingerprint::<FOLD>(text(k).as_bytes())).collect()
-    };
-    if let Some(starts) = length_buckets(entries, text, min_len, max_len) {
-        return Index::LengthBuckets { min_len, starts, tags: digests(entries) };
+    let bytes = |i: usize| text(&entries[i].0).as_bytes();
+    if let Some((starts, order)) = length_buckets(n, &bytes, min_len, max_len) {
+        let keys = StrKeys::list::<FOLD>(&order, bytes, |i| short_tag::<FOLD>(bytes(i)));
+        return Index::LengthBuckets { min_len, starts, keys };
     }
     let seed = FastState::new().seed();
-    let bytes = |i: usize| text(&entries[i].0).as_bytes();
     if let Some(slice) = find_slice::<FOLD>(n, &bytes, min_len, max_len) {
-        let tags: Vec<u64> =
-            (0..n).map(|i| hash_word(slice.word::<FOLD>(bytes(i)), seed)).collect();
-        let table = hashed(entries, &tags);
-        return Index::Substring { min_len, max_len, slice, seed, table, tags: digests(entries) };
+        let keys =
+            StrKeys::table::<FOLD>(n, bytes, |i| hash_word(slice.word::<FOLD>(bytes(i)), seed));
+        return Index::Substring { min_len, max_len, slice, seed, keys };
     }
-    let hashes: Vec<u64> = (0..n).map(|i| hash_bytes::<FOLD>(bytes(i), seed)).collect();
-    let table = hashed(entries, &hashes);
-    Index::StringHash { min_len, max_len, seed, table, tags: digests(entries) }
+    let keys = StrKeys::table::<FOLD>(n, bytes, |i| hash_bytes::<FOLD>(bytes(i), seed));
+    Index::StringHash { min_len, max_len, seed, keys }
 }
 
 /// A table over `tags` (one per entry), with `entries` reordered by bucket.
@@ -427,21 +410,20 @@ fn hashed<T>(entries: &mut [T], tags: &[u64]) -> Table {
 }
 
 /// Length buckets, when no length has more than [`PER_LENGTH`] keys and at most half the
-/// lengths in the range are missing. Sorts `entries` by length.
-fn length_buckets<K, V>(
-    entries: &mut [(K, V)],
-    text: fn(&K) -> &str,
+/// lengths in the range are missing: the bucket starts, and the entries in length order.
+fn length_buckets<'a>(
+    n: usize,
+    bytes: &impl Fn(usize) -> &'a [u8],
     min_len: usize,
     max_len: usize,
-) -> Option<Box<[u32]>> {
-    let n = entries.len();
+) -> Option<(Box<[u32]>, Vec<u32>)> {
     let span = max_len - min_len + 1;
     if span * 2 > n + 2 * SMALL {
         return None; // too many lengths for the keys: mostly empty buckets
     }
     let mut starts = vec![0u32; span + 1];
-    for (k, _) in entries.iter() {
-        let b = text(k).len() - min_len;
+    for i in 0..n {
+        let b = bytes(i).len() - min_len;
         starts[b + 1] += 1;
         if starts[b + 1] as usize > PER_LENGTH {
             return None;
@@ -453,8 +435,9 @@ fn length_buckets<K, V>(
     for b in 1..starts.len() {
         starts[b] += starts[b - 1];
     }
-    entries.sort_by_key(|(k, _)| text(k).len());
-    Some(starts.into_boxed_slice())
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_by_key(|&i| bytes(i as usize).len());
+    Some((starts.into_boxed_slice(), order))
 }
 
 /// The shortest slice (1 to 8 bytes, left- or right-justified) on which at most 1 key in 20

@@ -36,6 +36,7 @@ mod iter;
 mod key;
 mod map;
 mod set;
+mod str_table;
 mod strategy;
 mod string_hash;
 mod table;

@@ -343,20 +343,28 @@ impl Zone {
     /// are the only ones `local` can have (transitions are days apart), so keep those that
     /// reproduce `local`.
     fn local_match_by_candidates(&self, local: i64) -> LocalMatch {
-        let x = self.type_at(local.saturating_sub(MAX_OFFSET)).offset;
-        let y = self.type_at(local.saturating_add(MAX_OFFSET)).offset;
-        let ok = |o: i32| self.type_at(local - o as i64).offset == o;
+        // Past the table (by more than a day) the rule's two offsets are the candidates;
+        // elsewhere, the offsets a day either side.
+        let (x, y) = match &self.rule {
+            Some(r) if local.saturating_sub(MAX_OFFSET) >= r.from => {
+                let std = self.types[r.std as usize].offset;
+                (std, r.dst.map_or(std, |d| self.types[d as usize].offset))
+            }
+            _ => (
+                self.type_at(local.saturating_sub(MAX_OFFSET)).offset,
+                self.type_at(local.saturating_add(MAX_OFFSET)).offset,
+            ),
+        };
+        // A larger offset means an earlier instant. Each candidate is probed once; in a gap
+        // the two probes land either side of the jump and give its offsets.
         let (a, b) = (x.max(y), x.min(y));
-        match (ok(a), a != b && ok(b)) {
-            // A larger offset means an earlier instant.
+        let at_a = self.type_at(local - a as i64).offset;
+        let at_b = if a == b { at_a } else { self.type_at(local - b as i64).offset };
+        match (at_a == a, a != b && at_b == b) {
             (true, true) => LocalMatch::Overlap { earlier: a, later: b },
             (true, false) => LocalMatch::Unique(a),
             (false, true) => LocalMatch::Unique(b),
-            (false, false) => {
-                let before = self.type_at(local - a as i64).offset;
-                let after = self.type_at(local - b as i64).offset;
-                LocalMatch::Gap { before, after }
-            }
+            (false, false) => LocalMatch::Gap { before: at_a, after: at_b },
         }
     }
 
