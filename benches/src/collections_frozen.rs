@@ -186,17 +186,11 @@ fn int_lookup(family: Family, n: usize) -> Case {
     }
 }
 
-#[inline(never)]
-fn tmp_core_str(m: &FrozenMap<String, u64>, q: &[String]) -> u64 {
-    sum(q.iter().map(|k| m.get(k.as_str()).copied()))
-}
-
 fn string_lookup(family: Family, n: usize) -> Case {
     let (keys, misses) = string_keys(family, n, n as u64 + family as u64);
     let q = Rc::new(queries(&keys, &misses, n as u64));
     let pairs = || keys.iter().enumerate().map(|(i, k)| (k.clone(), i as u64 * 3 + 1));
     let ours = Rc::new(FrozenMap::new(pairs()));
-    eprintln!("TMPSTRAT {family:?} {n} {:?}", ours.strategy());
     let std = Rc::new(pairs().collect::<HashMap<_, _>>());
     let brown = Rc::new(pairs().collect::<FoldHashMap<_, _>>());
     let fz = Rc::new(FzStringMap::new(pairs().collect()));
@@ -208,7 +202,9 @@ fn string_lookup(family: Family, n: usize) -> Case {
         size: Some(n),
         seed: None,
         functions: vec![
-            Function::new("core", OURS, (ours, q.clone()), |(m, q)| tmp_core_str(m, q)),
+            Function::new("core", OURS, (ours, q.clone()), |(m, q)| {
+                sum(q.iter().map(|k| m.get(k.as_str()).copied()))
+            }),
             Function::new("std", vs("core"), (std, q.clone()), |(m, q)| {
                 sum(q.iter().map(|k| m.get(k.as_str()).copied()))
             }),
@@ -251,10 +247,10 @@ fn build(family: Family) -> Case {
         vec![
             Function::new("core", OURS, pairs.clone(), |p| FrozenMap::new(p.to_vec()).len()),
             Function::new("std", vs("core"), pairs.clone(), |p| {
-                p.to_vec().into_iter().collect::<HashMap<_, _>>().len()
+                p.iter().cloned().collect::<HashMap<_, _>>().len()
             }),
             Function::new("hashbrown-foldhash", vs("core"), pairs.clone(), |p| {
-                p.to_vec().into_iter().collect::<FoldHashMap<_, _>>().len()
+                p.iter().cloned().collect::<FoldHashMap<_, _>>().len()
             }),
             Function::new("frozen-collections", vs("core"), pairs, |p| {
                 FzStringMap::new(p.to_vec()).len()

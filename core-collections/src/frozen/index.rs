@@ -5,7 +5,7 @@
 //! the keys what they are ([`FrozenKey`]) and picks the cheapest strategy that fits.
 
 use super::key::FrozenKey;
-use super::str_table::StrKeys;
+use super::str_table::{tag_of, StrKeys};
 use super::string_hash::{fingerprint, hash_bytes, hash_word, read_u32, read_u64, short_word};
 use super::table::{permute, table_bits, Table, HASH_EXTRA, INT_EXTRA};
 
@@ -219,18 +219,20 @@ impl Index {
                 if b.len() < *min_len || b.len() > *max_len {
                     return None;
                 }
-                keys.find::<FOLD>(hash_word(slice.word::<FOLD>(b), *seed), b)
+                let h = hash_word(slice.word::<FOLD>(b), *seed);
+                keys.find::<FOLD>(h, tag_of(fingerprint::<FOLD>(b)), b)
             }
             Index::StringHash { min_len, max_len, seed, keys } => {
                 if b.len() < *min_len || b.len() > *max_len {
                     return None;
                 }
-                keys.find::<FOLD>(hash_bytes::<FOLD>(b, *seed), b)
+                let h = hash_bytes::<FOLD>(b, *seed);
+                keys.find::<FOLD>(h, tag_of(h), b)
             }
             Index::LengthBuckets { min_len, starts, keys } => {
                 let k = b.len().wrapping_sub(*min_len);
                 let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
-                keys.scan::<FOLD>(start as usize..end as usize, short_tag::<FOLD>(b), b)
+                keys.scan::<FOLD>(start as usize..end as usize, tag_of(fingerprint::<FOLD>(b)), b)
             }
             Index::Scan => (0..n).find(|&i| {
                 let k = key(i);
@@ -369,13 +371,6 @@ fn int_index<K: FrozenKey, V>(entries: &mut [(K, V)]) -> Option<Index> {
     }
 }
 
-/// The 32-bit fingerprint tag of the length buckets.
-#[inline(always)]
-fn short_tag<const FOLD: bool>(b: &[u8]) -> u32 {
-    let fp = fingerprint::<FOLD>(b);
-    (fp ^ (fp >> 32)) as u32
-}
-
 /// The string strategies (`FOLD`: ignoring ASCII case). Leaves `entries` in their order.
 fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> &str) -> Index {
     let n = entries.len();
@@ -389,16 +384,17 @@ fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> 
     }
     let bytes = |i: usize| text(&entries[i].0).as_bytes();
     if let Some((starts, order)) = length_buckets(n, &bytes, min_len, max_len) {
-        let keys = StrKeys::list::<FOLD>(&order, bytes, |i| short_tag::<FOLD>(bytes(i)));
+        let keys = StrKeys::list::<FOLD>(&order, bytes, |i| tag_of(fingerprint::<FOLD>(bytes(i))));
         return Index::LengthBuckets { min_len, starts, keys };
     }
     let seed = FastState::new().seed();
     if let Some(slice) = find_slice::<FOLD>(n, &bytes, min_len, max_len) {
-        let keys =
-            StrKeys::table::<FOLD>(n, bytes, |i| hash_word(slice.word::<FOLD>(bytes(i)), seed));
+        let hash = |i: usize| hash_word(slice.word::<FOLD>(bytes(i)), seed);
+        let keys = StrKeys::table::<FOLD>(n, bytes, hash, |i| fingerprint::<FOLD>(bytes(i)));
         return Index::Substring { min_len, max_len, slice, seed, keys };
     }
-    let keys = StrKeys::table::<FOLD>(n, bytes, |i| hash_bytes::<FOLD>(bytes(i), seed));
+    let hash = |i: usize| hash_bytes::<FOLD>(bytes(i), seed);
+    let keys = StrKeys::table::<FOLD>(n, bytes, hash, hash);
     Index::StringHash { min_len, max_len, seed, keys }
 }
 

@@ -36,7 +36,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
     /// bounded amount of work, linear in the number of keys.
     ///
     /// # Panics
-    /// With 2³² − 1 entries or more.
+    /// With 2³² − 1 entries or more, or string keys of 4 GiB or more in all.
     pub fn new<I: IntoIterator<Item = (K, V)>>(pairs: I) -> FrozenMap<K, V> {
         let pairs = pairs.into_iter();
         let mut entries = Vec::with_capacity(pairs.size_hint().0);

@@ -21,10 +21,14 @@
 //!                         otherwise                   -> GeneralHash   (seeded hash, table)
 //! ```
 //!
-//! The hashed strategies share one open-addressing table (at most half full, linear probing)
-//! whose size and multiplier are chosen among a few candidates by counting collisions. The
-//! string strategies reject a query whose length is outside the keys' range before hashing,
-//! and a lookup always ends with a full key comparison. [`FrozenCaseInsensitiveMap`] runs the
+//! The integer and general hashed strategies share one bucketed table whose size and
+//! multiplier are chosen among a few candidates by counting collisions. The string strategies
+//! copy every key's bytes into one arena and index them with 16-byte slots (a 32-bit digest
+//! tag, the length, the arena offset, the entry position): a flat open-addressing table at
+//! most half full, probed linearly, for the hashed ones; a list in length order for the
+//! buckets. They reject a query whose length is outside the keys' range before hashing, and a
+//! lookup ends with a full key comparison against the arena, never through the keys' own
+//! allocations. [`FrozenCaseInsensitiveMap`] runs the
 //! same analysis on ASCII-folded keys.
 //!
 //! A lookup is one `match` on the strategy, then a short loop. Building costs a linear,

@@ -89,13 +89,26 @@ pub(crate) const fn hash_word(w: u64, seed: u64) -> u64 {
     folded_multiply(w ^ seed, K0)
 }
 
-/// The hash of a whole byte string.
-#[inline]
+/// The hash of a whole byte string (inlined up to 16 bytes; longer strings call
+/// [`hash_long`]).
+#[inline(always)]
 pub(crate) fn hash_bytes<const FOLD: bool>(b: &[u8], seed: u64) -> u64 {
     let n = b.len();
     if n <= 8 {
         return folded_multiply(short_word::<FOLD>(b) ^ seed, K0 ^ n as u64);
     }
+    if n <= 16 {
+        let (a, c) = (read_u64(b, 0), read_u64(b, n - 8));
+        let s = folded_multiply(fold::<FOLD>(a) ^ seed, fold::<FOLD>(c) ^ K1);
+        return folded_multiply(s ^ n as u64, K0);
+    }
+    hash_long::<FOLD>(b, seed)
+}
+
+/// [`hash_bytes`] of more than 16 bytes.
+#[inline(never)]
+fn hash_long<const FOLD: bool>(b: &[u8], seed: u64) -> u64 {
+    let n = b.len();
     let mut s = seed;
     let mut at = 0;
     while at + 16 < n {

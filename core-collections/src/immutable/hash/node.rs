@@ -166,83 +166,25 @@ impl<K, V> Node<K, V> {
     {
         let mut bitmap = self.bitmap;
         let mut slots: &[Slot<K, V>] = &self.slots;
-        // The first two levels are peeled off the loop: each level's "absent, entry or child"
-        // branch gets its own site, which the predictor learns apart (the root's slots are
-        // nearly always children, the next level's a mix, the deeper ones nearly always
-        // entries).
-        match step(&mut bitmap, &mut slots, hash, 0, key) {
-            Step::Down => {}
-            Step::Done(found) => return found,
-        }
-        match step(&mut bitmap, &mut slots, hash, BITS, key) {
-            Step::Down => {}
-            Step::Done(found) => return found,
-        }
-        let mut shift = 2 * BITS;
+        let mut shift = 0;
         loop {
-            match step(&mut bitmap, &mut slots, hash, shift, key) {
-                Step::Down => shift += BITS,
-                Step::Done(found) => return found,
+            let bit = bit_at(hash, shift);
+            if bitmap & bit == 0 {
+                return if bitmap == 0 { collision_get(slots, hash, key) } else { None };
+            }
+            match slots.get(index_of(bitmap, bit)) {
+                Some(Slot::Leaf(e)) => {
+                    return (e.hash == hash && e.key.borrow() == key).then_some(e);
+                }
+                Some(Slot::Child(b, s)) => {
+                    bitmap = *b;
+                    slots = s;
+                    shift += BITS;
+                }
+                _ => return None,
             }
         }
     }
-}
-
-/// The outcome of one level of a lookup.
-enum Step<'a, K, V> {
-    /// The lookup ends: the entry or nothing.
-    Done(Option<&'a Entry<K, V>>),
-    /// `bitmap` and `slots` now name the child to search at the next level.
-    Down,
-}
-
-/// One level of a lookup at `shift` in the node (`bitmap`, `slots`).
-#[inline(always)]
-fn step<'a, K, V, Q>(
-    bitmap: &mut u32,
-    slots: &mut &'a [Slot<K, V>],
-    hash: u64,
-    shift: u32,
-    key: &Q,
-) -> Step<'a, K, V>
-where
-    K: Borrow<Q>,
-    Q: Eq + ?Sized,
-{
-    let bit = bit_at(hash, shift);
-    if *bitmap & bit == 0 {
-        return Step::Done(if *bitmap == 0 { collision_get(slots, hash, key) } else { None });
-    }
-    match slots.get(index_of(*bitmap, bit)) {
-        Some(Slot::Leaf(e)) => Step::Done(leaf_match(e, hash, key)),
-        Some(Slot::Child(b, s)) => {
-            *bitmap = *b;
-            *slots = s;
-            Step::Down
-        }
-        _ => Step::Done(None),
-    }
-}
-
-/// `e` if it holds `key` (whose hash is `hash`).
-///
-/// For a small key that needs no drop (an integer, a small tuple of them) both comparisons run
-/// without a branch between them, so a lookup that misses at a leaf (a coin flip for a mix of
-/// hits and misses) costs no misprediction; for any other key the stored hash is compared
-/// first, so a key comparison is made only on a hash match.
-#[inline(always)]
-fn leaf_match<'a, K, V, Q>(e: &'a Entry<K, V>, hash: u64, key: &Q) -> Option<&'a Entry<K, V>>
-where
-    K: Borrow<Q>,
-    Q: Eq + ?Sized,
-{
-    let cheap_key = !core::mem::needs_drop::<K>() && core::mem::size_of::<K>() <= 16;
-    let hit = if cheap_key {
-        (e.hash == hash) & (e.key.borrow() == key)
-    } else {
-        e.hash == hash && e.key.borrow() == key
-    };
-    hit.then_some(e)
 }
 
 /// Builds the slot for two entries with different keys that meet at `shift`.
