@@ -126,10 +126,11 @@ impl<K, V> Node<K, V> {
 
     /// The entry for `key`.
     ///
-    /// On x86-64 CPUs with `popcnt` (compiled for the baseline, which lacks it) the lookup runs
-    /// in a copy compiled to use it: the slot index of every level is a popcount, and the
-    /// portable bit-twiddling one is most of a level's latency.
-    #[inline]
+    /// On x86-64 CPUs with `popcnt` (compiled for the baseline, which lacks it) the slot index
+    /// of every level is one `popcnt` instruction (inline assembly, so the whole lookup still
+    /// inlines into the caller); the portable bit-twiddling count is most of a level's latency.
+    /// The feature test is one load of a cached flag and a perfectly predicted branch.
+    #[inline(always)]
     pub(crate) fn get<Q>(&self, hash: u64, key: &Q) -> Option<&Entry<K, V>>
     where
         K: Borrow<Q>,
@@ -137,29 +138,15 @@ impl<K, V> Node<K, V> {
     {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
         if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: `get_popcnt` only requires the `popcnt` feature, just detected.
-            return unsafe { self.get_popcnt(hash, key) };
+            // SAFETY: `popcnt` was just detected.
+            return self.lookup(hash, key, |x| unsafe { popcnt_asm(x) });
         }
-        self.get_portable(hash, key)
+        self.lookup(hash, key, u32::count_ones)
     }
 
-    /// [`get`](Self::get) compiled with `popcnt`.
-    ///
-    /// # Safety
-    /// The CPU must support `popcnt`.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn get_popcnt<Q>(&self, hash: u64, key: &Q) -> Option<&Entry<K, V>>
-    where
-        K: Borrow<Q>,
-        Q: Eq + ?Sized,
-    {
-        self.get_portable(hash, key)
-    }
-
-    /// The lookup loop: one dependent load per level.
+    /// The lookup loop: one dependent load per level; `count` is a population count.
     #[inline(always)]
-    fn get_portable<Q>(&self, hash: u64, key: &Q) -> Option<&Entry<K, V>>
+    fn lookup<Q>(&self, hash: u64, key: &Q, count: impl Fn(u32) -> u32) -> Option<&Entry<K, V>>
     where
         K: Borrow<Q>,
         Q: Eq + ?Sized,
@@ -167,12 +154,27 @@ impl<K, V> Node<K, V> {
         let mut bitmap = self.bitmap;
         let mut slots: &[Slot<K, V>] = &self.slots;
         let mut shift = 0;
+        if bitmap == u32::MAX {
+            // A full root (any trie of a few hundred entries or more): the slot index is the
+            // hash chunk itself, so the first load does not wait for a population count.
+            match slots.get((hash & MASK) as usize) {
+                Some(Slot::Leaf(e)) => {
+                    return (e.hash == hash && e.key.borrow() == key).then_some(e);
+                }
+                Some(Slot::Child(b, s)) => {
+                    bitmap = *b;
+                    slots = s;
+                    shift = BITS;
+                }
+                _ => return None,
+            }
+        }
         loop {
             let bit = bit_at(hash, shift);
             if bitmap & bit == 0 {
                 return if bitmap == 0 { collision_get(slots, hash, key) } else { None };
             }
-            match slots.get(index_of(bitmap, bit)) {
+            match slots.get(count(bitmap & (bit - 1)) as usize) {
                 Some(Slot::Leaf(e)) => {
                     return (e.hash == hash && e.key.borrow() == key).then_some(e);
                 }
@@ -185,6 +187,23 @@ impl<K, V> Node<K, V> {
             }
         }
     }
+}
+
+/// The population count of `x` by the `popcnt` instruction.
+///
+/// # Safety
+/// The CPU must support `popcnt`.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[inline(always)]
+unsafe fn popcnt_asm(x: u32) -> u32 {
+    let n: u32;
+    // SAFETY: the caller guarantees `popcnt`; the instruction reads and writes registers only
+    // (and the flags, which `asm!` assumes clobbered unless told otherwise).
+    unsafe {
+        std::arch::asm!("popcnt {n:e}, {x:e}", x = in(reg) x, n = lateout(reg) n,
+            options(pure, nomem, nostack));
+    }
+    n
 }
 
 /// Builds the slot for two entries with different keys that meet at `shift`.
