@@ -43,6 +43,38 @@
 //!   exact-size `Vec`, and `full_join`, a hash-based full outer join.
 //! - [`hash`]: the seeded folded-multiply hasher the collections use by default.
 
+/// `Iterator` (plus `ExactSizeIterator`, `FusedIterator`, `Clone`, `Debug`) for a wrapper
+/// `$name { inner }` over an entry iterator of a persistent map: each entry maps to `$item`
+/// through `$map`. Extra `Iterator` methods (`count`, `last`) may follow in braces.
+macro_rules! entry_iterator {
+    ($name:ident, $item:ty, |$e:ident| $map:expr $(, { $($extra:item)* })?) => {
+        impl<'a, K, V> Iterator for $name<'a, K, V> {
+            type Item = $item;
+            #[inline]
+            fn next(&mut self) -> Option<$item> {
+                self.inner.next().map(|$e| $map)
+            }
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                self.inner.size_hint()
+            }
+            $($($extra)*)?
+        }
+        impl<K, V> ExactSizeIterator for $name<'_, K, V> {}
+        impl<K, V> core::iter::FusedIterator for $name<'_, K, V> {}
+        impl<K, V> Clone for $name<'_, K, V> {
+            fn clone(&self) -> Self {
+                $name { inner: self.inner.clone() }
+            }
+        }
+        impl<K: core::fmt::Debug, V: core::fmt::Debug> core::fmt::Debug for $name<'_, K, V> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.debug_list().entries(self.clone()).finish()
+            }
+        }
+    };
+}
+
 pub mod frozen;
 pub mod hash;
 pub mod immutable;

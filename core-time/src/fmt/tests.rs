@@ -7,11 +7,11 @@ use std::format;
 use std::string::{String, ToString};
 use std::vec::Vec;
 
-/// splitmix64: a small deterministic generator.
-struct Rng(u64);
+/// splitmix64: a small deterministic generator (shared by the fmt modules' tests).
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -19,8 +19,12 @@ impl Rng {
         z ^ (z >> 31)
     }
     /// Uniform enough in `lo..=hi` for tests.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+    pub(super) fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+    /// Uniform enough in `0..n` for tests.
+    pub(super) fn below(&mut self, n: u32) -> u32 {
+        (self.next() % n as u64) as u32
     }
 }
 

@@ -7,7 +7,6 @@ use std::borrow::Borrow;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasher, Hash, Hasher};
-use std::iter::FusedIterator;
 use std::ops::Index;
 use std::sync::Arc;
 
@@ -494,34 +493,6 @@ pub struct Keys<'a, K, V> {
 /// The values of an [`ImmutableHashMap`].
 pub struct Values<'a, K, V> {
     inner: Entries<'a, K, V>,
-}
-
-macro_rules! entry_iterator {
-    ($name:ident, $item:ty, |$e:ident| $map:expr) => {
-        impl<'a, K, V> Iterator for $name<'a, K, V> {
-            type Item = $item;
-            #[inline]
-            fn next(&mut self) -> Option<$item> {
-                self.inner.next().map(|$e| $map)
-            }
-            #[inline]
-            fn size_hint(&self) -> (usize, Option<usize>) {
-                self.inner.size_hint()
-            }
-        }
-        impl<K, V> ExactSizeIterator for $name<'_, K, V> {}
-        impl<K, V> FusedIterator for $name<'_, K, V> {}
-        impl<K, V> Clone for $name<'_, K, V> {
-            fn clone(&self) -> Self {
-                $name { inner: self.inner.clone() }
-            }
-        }
-        impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for $name<'_, K, V> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_list().entries(self.clone()).finish()
-            }
-        }
-    };
 }
 
 entry_iterator!(Iter, (&'a K, &'a V), |e| (&e.key, &e.value));

@@ -7,7 +7,6 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::iter::FusedIterator;
 use std::ops::{Bound, Index, RangeBounds};
 use std::sync::Arc;
 
@@ -571,21 +570,11 @@ pub struct Values<'a, K, V> {
     inner: Entries<'a, K, V>,
 }
 
-macro_rules! entry_iterator {
+/// The shared iterator impls, with `count` answered from the cursors' ranks and
+/// `DoubleEndedIterator`.
+macro_rules! ord_entry_iterator {
     ($name:ident, $item:ty, |$e:ident| $map:expr) => {
-        impl<'a, K, V> Iterator for $name<'a, K, V> {
-            type Item = $item;
-
-            #[inline]
-            fn next(&mut self) -> Option<$item> {
-                self.inner.next().map(|$e| $map)
-            }
-
-            #[inline]
-            fn size_hint(&self) -> (usize, Option<usize>) {
-                self.inner.size_hint()
-            }
-
+        entry_iterator!($name, $item, |$e| $map, {
             #[inline]
             fn count(self) -> usize {
                 self.inner.count()
@@ -594,7 +583,7 @@ macro_rules! entry_iterator {
             fn last(mut self) -> Option<$item> {
                 self.next_back()
             }
-        }
+        });
 
         impl<'a, K, V> DoubleEndedIterator for $name<'a, K, V> {
             #[inline]
@@ -602,24 +591,9 @@ macro_rules! entry_iterator {
                 self.inner.next_back().map(|$e| $map)
             }
         }
-
-        impl<K, V> ExactSizeIterator for $name<'_, K, V> {}
-        impl<K, V> FusedIterator for $name<'_, K, V> {}
-
-        impl<K, V> Clone for $name<'_, K, V> {
-            fn clone(&self) -> Self {
-                $name { inner: self.inner.clone() }
-            }
-        }
-
-        impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for $name<'_, K, V> {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_list().entries(self.clone()).finish()
-            }
-        }
     };
 }
 
-entry_iterator!(Iter, (&'a K, &'a V), |e| (&e.0, &e.1));
-entry_iterator!(Keys, &'a K, |e| &e.0);
-entry_iterator!(Values, &'a V, |e| &e.1);
+ord_entry_iterator!(Iter, (&'a K, &'a V), |e| (&e.0, &e.1));
+ord_entry_iterator!(Keys, &'a K, |e| &e.0);
+ord_entry_iterator!(Values, &'a V, |e| &e.1);
