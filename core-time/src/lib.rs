@@ -55,7 +55,7 @@
 //! | `let tz: Tz = "Europe/Paris".parse()?` | `let tz = TimeZone::get("Europe/Paris")?` (also case-insensitive) |
 //! | `tz.from_utc_datetime(&naive)` | the same (chrono's trait), or `tz.to_local(timestamp)` |
 //! | `tz.from_local_datetime(&naive)` | the same, or `tz.to_utc(datetime, Disambiguation::…)` |
-//! | `dt.offset().abbreviation()` | `dt.offset().abbreviation()` (a [`ChronoOffset`]) |
+//! | `dt.offset().abbreviation()` | `dt.offset().abbreviation()` (a `ChronoOffset`) |
 //! | `chrono_tz::TZ_VARIANTS` | [`tz::available_names`] |
 //!
 //! Differences: our zone is a reference-counted value rather than a `Copy` enum (clone it where
