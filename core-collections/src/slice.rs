@@ -258,6 +258,7 @@ pub fn find_all_indices<T, F: FnMut(&T) -> bool>(values: &[T], predicate: F) -> 
 /// Bitmap words kept on the stack: 1,024 elements.
 const STACK_WORDS: usize = 16;
 
+#[inline]
 fn collect_matches<T, U>(
     values: &[T],
     predicate: impl FnMut(&T) -> bool,
@@ -281,6 +282,7 @@ fn collect_matches<T, U>(
 }
 
 /// Sets bit `i` of the mask for each matching `values[i]`; returns the number of matches.
+#[inline]
 fn mark<T>(mask: &mut [u64], values: &[T], mut predicate: impl FnMut(&T) -> bool) -> usize {
     let mut count = 0;
     for (word, chunk) in mask.iter_mut().zip(values.chunks(64)) {
@@ -294,6 +296,7 @@ fn mark<T>(mask: &mut [u64], values: &[T], mut predicate: impl FnMut(&T) -> bool
     count
 }
 
+#[inline]
 fn emit<U>(mask: &[u64], count: usize, mut out: impl FnMut(usize) -> U) -> Vec<U> {
     let mut result = Vec::with_capacity(count);
     for (w, &word) in mask.iter().enumerate() {
