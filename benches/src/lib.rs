@@ -8,6 +8,9 @@
 //! - [`collections_frozen`], [`collections_immutable`], [`collections_ord`]: the
 //!   `core-collections` case tables (frozen lookups, persistent collections, slice seeds).
 //! - [`time`]: the `core-time` case table (seed cases, formats, conversions past 2037).
+//! - [`num`]: the `core-num` big-integer case table (seed cases, multiplication up to 32,768
+//!   limbs, decimal conversion, modpow, gcd) against num-bigint, and with the `extra-peers`
+//!   feature malachite, dashu and rug (GMP).
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -27,5 +30,6 @@ pub mod collections_immutable;
 pub mod collections_ord;
 pub mod corpus;
 pub mod measure;
+pub mod num;
 pub mod text;
 pub mod time;

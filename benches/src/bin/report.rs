@@ -143,6 +143,7 @@ fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
     all.extend(core_benches::collections_frozen::cases());
     all.extend(core_benches::collections_immutable::cases());
     all.extend(core_benches::collections_ord::cases());
+    all.extend(core_benches::num::cases());
     let cases = select(all, opts);
     if opts.list {
         for c in &cases {

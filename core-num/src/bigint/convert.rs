@@ -1,0 +1,470 @@
+//! Conversions between the big types and primitives: `From`, `TryFrom`, the `to_*` helpers
+//! (num-traits' `ToPrimitive` semantics), floats in both directions, and the
+//! [`ToBigUint`]/[`ToBigInt`] traits.
+//!
+//! Integer to float rounds once, to nearest with ties to even: the top 64 bits of the
+//! magnitude, with a sticky bit standing for every lower one bit, are converted by the
+//! hardware's correctly rounded `u64 -> f64`, then scaled by an exact power of two. Values at
+//! or past the largest finite float's rounding boundary become infinity, as in num-bigint.
+//! Float to integer truncates toward zero and is exact.
+
+use super::bigint::{BigInt, Sign};
+use super::biguint::BigUint;
+use super::error::TryFromBigIntError;
+use super::storage::LimbVec;
+
+// --- Primitive -> big ------------------------------------------------------------------------
+
+macro_rules! impl_from_unsigned {
+    ($($t:ty),*) => {$(
+        impl From<$t> for BigUint {
+            #[inline]
+            fn from(x: $t) -> BigUint {
+                BigUint { data: LimbVec::from_u128(x as u128) }
+            }
+        }
+
+        impl From<$t> for BigInt {
+            #[inline]
+            fn from(x: $t) -> BigInt {
+                BigInt::from(BigUint::from(x))
+            }
+        }
+    )*};
+}
+
+impl_from_unsigned!(u8, u16, u32, u64, u128, usize);
+
+macro_rules! impl_from_signed {
+    ($($t:ty),*) => {$(
+        impl From<$t> for BigInt {
+            #[inline]
+            fn from(x: $t) -> BigInt {
+                let mag = BigUint::from(x.unsigned_abs());
+                if x < 0 {
+                    BigInt::from_parts_unchecked(Sign::Minus, mag)
+                } else {
+                    BigInt::from(mag)
+                }
+            }
+        }
+
+        impl TryFrom<$t> for BigUint {
+            type Error = TryFromBigIntError<()>;
+            #[inline]
+            fn try_from(x: $t) -> Result<BigUint, Self::Error> {
+                if x < 0 {
+                    Err(TryFromBigIntError::new(()))
+                } else {
+                    Ok(BigUint::from(x.unsigned_abs()))
+                }
+            }
+        }
+    )*};
+}
+
+impl_from_signed!(i8, i16, i32, i64, i128, isize);
+
+impl From<bool> for BigUint {
+    #[inline]
+    fn from(x: bool) -> BigUint {
+        BigUint::from(u8::from(x))
+    }
+}
+
+impl From<bool> for BigInt {
+    #[inline]
+    fn from(x: bool) -> BigInt {
+        BigInt::from(u8::from(x))
+    }
+}
+
+impl From<BigUint> for BigInt {
+    #[inline]
+    fn from(x: BigUint) -> BigInt {
+        let sign = if x.is_zero() { Sign::NoSign } else { Sign::Plus };
+        BigInt::from_parts_unchecked(sign, x)
+    }
+}
+
+impl TryFrom<&BigInt> for BigUint {
+    type Error = TryFromBigIntError<()>;
+    #[inline]
+    fn try_from(x: &BigInt) -> Result<BigUint, Self::Error> {
+        x.to_biguint().ok_or(TryFromBigIntError::new(()))
+    }
+}
+
+impl TryFrom<BigInt> for BigUint {
+    type Error = TryFromBigIntError<BigInt>;
+    #[inline]
+    fn try_from(x: BigInt) -> Result<BigUint, Self::Error> {
+        if x.sign() == Sign::Minus {
+            Err(TryFromBigIntError::new(x))
+        } else {
+            Ok(x.into_parts().1)
+        }
+    }
+}
+
+// --- Big -> primitive ------------------------------------------------------------------------
+
+impl BigUint {
+    /// The value as `u128` when it fits.
+    #[inline]
+    fn to_u128_exact(&self) -> Option<u128> {
+        match *self.limbs() {
+            [] => Some(0),
+            [lo] => Some(lo as u128),
+            [lo, hi] => Some((hi as u128) << 64 | lo as u128),
+            _ => None,
+        }
+    }
+}
+
+impl BigInt {
+    /// The value as `i128` when it fits (used for negative values).
+    #[inline]
+    fn to_i128_exact(&self) -> Option<i128> {
+        let m = self.magnitude().to_u128_exact()?;
+        if self.sign() == Sign::Minus {
+            0i128.checked_sub_unsigned(m)
+        } else {
+            i128::try_from(m).ok()
+        }
+    }
+}
+
+macro_rules! impl_to_primitive {
+    ($($t:ident => $to:ident),*) => {$(
+        impl BigUint {
+            #[doc = concat!("The value as `", stringify!($t), "`, or `None` when it does not ",
+                            "fit (num-traits' `ToPrimitive::", stringify!($to), "`).")]
+            #[inline]
+            pub fn $to(&self) -> Option<$t> {
+                self.to_u128_exact().and_then(|x| <$t>::try_from(x).ok())
+            }
+        }
+
+        impl BigInt {
+            #[doc = concat!("The value as `", stringify!($t), "`, or `None` when it does not ",
+                            "fit (num-traits' `ToPrimitive::", stringify!($to), "`).")]
+            #[inline]
+            pub fn $to(&self) -> Option<$t> {
+                if self.sign() == Sign::Minus {
+                    self.to_i128_exact().and_then(|x| <$t>::try_from(x).ok())
+                } else {
+                    self.magnitude().$to()
+                }
+            }
+        }
+
+        impl TryFrom<&BigUint> for $t {
+            type Error = TryFromBigIntError<()>;
+            #[inline]
+            fn try_from(x: &BigUint) -> Result<$t, Self::Error> {
+                x.$to().ok_or(TryFromBigIntError::new(()))
+            }
+        }
+
+        impl TryFrom<BigUint> for $t {
+            type Error = TryFromBigIntError<BigUint>;
+            #[inline]
+            fn try_from(x: BigUint) -> Result<$t, Self::Error> {
+                match x.$to() {
+                    Some(v) => Ok(v),
+                    None => Err(TryFromBigIntError::new(x)),
+                }
+            }
+        }
+
+        impl TryFrom<&BigInt> for $t {
+            type Error = TryFromBigIntError<()>;
+            #[inline]
+            fn try_from(x: &BigInt) -> Result<$t, Self::Error> {
+                x.$to().ok_or(TryFromBigIntError::new(()))
+            }
+        }
+
+        impl TryFrom<BigInt> for $t {
+            type Error = TryFromBigIntError<BigInt>;
+            #[inline]
+            fn try_from(x: BigInt) -> Result<$t, Self::Error> {
+                match x.$to() {
+                    Some(v) => Ok(v),
+                    None => Err(TryFromBigIntError::new(x)),
+                }
+            }
+        }
+    )*};
+}
+
+impl_to_primitive!(
+    u8 => to_u8, u16 => to_u16, u32 => to_u32, u64 => to_u64, u128 => to_u128,
+    usize => to_usize, i8 => to_i8, i16 => to_i16, i32 => to_i32, i64 => to_i64,
+    i128 => to_i128, isize => to_isize
+);
+
+/// The top 64 bits of a magnitude of two or more limbs, with bit 0 forced to one when any
+/// lower bit is one (the sticky bit), and the power of two that scales them back.
+fn top_bits_sticky(limbs: &[u64]) -> (u64, u64) {
+    let n = limbs.len();
+    debug_assert!(n >= 2 && limbs[n - 1] != 0);
+    let s = limbs[n - 1].leading_zeros();
+    let (top, rest) = if s == 0 {
+        (limbs[n - 1], limbs[n - 2])
+    } else {
+        (limbs[n - 1] << s | limbs[n - 2] >> (64 - s), limbs[n - 2] << s)
+    };
+    let sticky = rest != 0 || limbs[..n - 2].iter().any(|&x| x != 0);
+    let bits = n as u64 * 64 - u64::from(s);
+    (top | u64::from(sticky), bits - 64)
+}
+
+/// `m · 2^e` for a magnitude, rounded once to `f64`.
+fn limbs_to_f64(limbs: &[u64]) -> f64 {
+    match limbs {
+        [] => 0.0,
+        [x] => *x as f64,
+        _ => {
+            let (top, exp) = top_bits_sticky(limbs);
+            if exp > 1023 - 63 {
+                return f64::INFINITY;
+            }
+            // 2^exp is a normal f64 here; the product is exact unless it overflows, and then
+            // the rounded value really is past f64::MAX.
+            top as f64 * f64::from_bits((exp + 1023) << 52)
+        }
+    }
+}
+
+/// `m · 2^e` for a magnitude, rounded once to `f32`.
+fn limbs_to_f32(limbs: &[u64]) -> f32 {
+    match limbs {
+        [] => 0.0,
+        [x] => *x as f32,
+        _ => {
+            let (top, exp) = top_bits_sticky(limbs);
+            if exp > 127 - 63 {
+                return f32::INFINITY;
+            }
+            top as f32 * f32::from_bits(((exp + 127) as u32) << 23)
+        }
+    }
+}
+
+/// The integer part of a finite `f64` as (negative, magnitude); `None` for NaN and infinities.
+fn f64_to_parts(f: f64) -> Option<(bool, BigUint)> {
+    if !f.is_finite() {
+        return None;
+    }
+    let bits = f.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    if biased < 1023 {
+        // |f| < 1, zero and subnormals included.
+        return Some((false, BigUint::ZERO));
+    }
+    let exp = biased - 1075;
+    let mant = (bits & ((1 << 52) - 1)) | (1 << 52);
+    let mag = if exp < 0 {
+        // Dropping the fraction bits truncates toward zero.
+        BigUint::from(mant >> -exp)
+    } else {
+        BigUint::from(mant) << exp as u64
+    };
+    Some((bits >> 63 == 1, mag))
+}
+
+impl BigUint {
+    /// The value rounded to the nearest `f64` (ties to even); infinity when it is beyond
+    /// `f64::MAX`'s rounding range. Always `Some` (num-traits' `ToPrimitive::to_f64`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core_num::BigUint;
+    ///
+    /// assert_eq!(BigUint::from(u64::MAX).to_f64(), Some(18446744073709551616.0));
+    /// assert_eq!((BigUint::from(1u32) << 1024u32).to_f64(), Some(f64::INFINITY));
+    /// ```
+    pub fn to_f64(&self) -> Option<f64> {
+        Some(limbs_to_f64(self.limbs()))
+    }
+
+    /// The value rounded to the nearest `f32` (ties to even); infinity when out of range.
+    pub fn to_f32(&self) -> Option<f32> {
+        Some(limbs_to_f32(self.limbs()))
+    }
+
+    /// The integer part of `f` (truncated toward zero); `None` for NaN, infinities and
+    /// values at or below -1 (num-traits' `FromPrimitive::from_f64`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core_num::BigUint;
+    ///
+    /// assert_eq!(BigUint::from_f64(1e20), Some(BigUint::from(100000000000000000000u128)));
+    /// assert_eq!(BigUint::from_f64(-0.5), Some(BigUint::from(0u32)));
+    /// assert_eq!(BigUint::from_f64(-1.5), None);
+    /// assert_eq!(BigUint::from_f64(f64::NAN), None);
+    /// ```
+    pub fn from_f64(f: f64) -> Option<BigUint> {
+        match f64_to_parts(f)? {
+            (true, _) => None,
+            (false, m) => Some(m),
+        }
+    }
+
+    /// The integer part of `f`, as [`from_f64`](Self::from_f64).
+    pub fn from_f32(f: f32) -> Option<BigUint> {
+        BigUint::from_f64(f64::from(f))
+    }
+}
+
+impl BigInt {
+    /// The value rounded to the nearest `f64` (ties to even); ±infinity when out of range.
+    /// Always `Some`.
+    pub fn to_f64(&self) -> Option<f64> {
+        let x = limbs_to_f64(self.magnitude().limbs());
+        Some(if self.sign() == Sign::Minus { -x } else { x })
+    }
+
+    /// The value rounded to the nearest `f32` (ties to even); ±infinity when out of range.
+    pub fn to_f32(&self) -> Option<f32> {
+        let x = limbs_to_f32(self.magnitude().limbs());
+        Some(if self.sign() == Sign::Minus { -x } else { x })
+    }
+
+    /// The integer part of `f` (truncated toward zero); `None` for NaN and infinities.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use core_num::BigInt;
+    ///
+    /// assert_eq!(BigInt::from_f64(-2.75), Some(BigInt::from(-2)));
+    /// ```
+    pub fn from_f64(f: f64) -> Option<BigInt> {
+        let (neg, m) = f64_to_parts(f)?;
+        let sign = if neg { Sign::Minus } else { Sign::Plus };
+        Some(BigInt::from_biguint(sign, m))
+    }
+
+    /// The integer part of `f`, as [`from_f64`](Self::from_f64).
+    pub fn from_f32(f: f32) -> Option<BigInt> {
+        BigInt::from_f64(f64::from(f))
+    }
+}
+
+// --- ToBigUint / ToBigInt ------------------------------------------------------------------
+
+/// Conversion to a [`BigUint`], as num-bigint's trait of the same name: `None` for negative
+/// values, NaN and infinities; floats are truncated.
+pub trait ToBigUint {
+    /// The value as a `BigUint`, or `None` when it has none.
+    fn to_biguint(&self) -> Option<BigUint>;
+}
+
+/// Conversion to a [`BigInt`], as num-bigint's trait of the same name: `None` for NaN and
+/// infinities; floats are truncated.
+pub trait ToBigInt {
+    /// The value as a `BigInt`, or `None` when it has none.
+    fn to_bigint(&self) -> Option<BigInt>;
+}
+
+impl ToBigUint for BigUint {
+    #[inline]
+    fn to_biguint(&self) -> Option<BigUint> {
+        Some(self.clone())
+    }
+}
+
+impl ToBigUint for BigInt {
+    #[inline]
+    fn to_biguint(&self) -> Option<BigUint> {
+        BigInt::to_biguint(self)
+    }
+}
+
+impl ToBigInt for BigUint {
+    #[inline]
+    fn to_bigint(&self) -> Option<BigInt> {
+        Some(BigInt::from(self.clone()))
+    }
+}
+
+impl ToBigInt for BigInt {
+    #[inline]
+    fn to_bigint(&self) -> Option<BigInt> {
+        Some(self.clone())
+    }
+}
+
+macro_rules! impl_to_big_unsigned {
+    ($($t:ty),*) => {$(
+        impl ToBigUint for $t {
+            #[inline]
+            fn to_biguint(&self) -> Option<BigUint> {
+                Some(BigUint::from(*self))
+            }
+        }
+
+        impl ToBigInt for $t {
+            #[inline]
+            fn to_bigint(&self) -> Option<BigInt> {
+                Some(BigInt::from(*self))
+            }
+        }
+    )*};
+}
+
+impl_to_big_unsigned!(u8, u16, u32, u64, u128, usize);
+
+macro_rules! impl_to_big_signed {
+    ($($t:ty),*) => {$(
+        impl ToBigUint for $t {
+            #[inline]
+            fn to_biguint(&self) -> Option<BigUint> {
+                BigUint::try_from(*self).ok()
+            }
+        }
+
+        impl ToBigInt for $t {
+            #[inline]
+            fn to_bigint(&self) -> Option<BigInt> {
+                Some(BigInt::from(*self))
+            }
+        }
+    )*};
+}
+
+impl_to_big_signed!(i8, i16, i32, i64, i128, isize);
+
+impl ToBigUint for f64 {
+    #[inline]
+    fn to_biguint(&self) -> Option<BigUint> {
+        BigUint::from_f64(*self)
+    }
+}
+
+impl ToBigUint for f32 {
+    #[inline]
+    fn to_biguint(&self) -> Option<BigUint> {
+        BigUint::from_f32(*self)
+    }
+}
+
+impl ToBigInt for f64 {
+    #[inline]
+    fn to_bigint(&self) -> Option<BigInt> {
+        BigInt::from_f64(*self)
+    }
+}
+
+impl ToBigInt for f32 {
+    #[inline]
+    fn to_bigint(&self) -> Option<BigInt> {
+        BigInt::from_f32(*self)
+    }
+}

@@ -1,0 +1,132 @@
+//! Error types: parsing ([`ParseBigIntError`]) and narrowing conversions
+//! ([`TryFromBigIntError`]).
+
+use core::fmt;
+
+/// What went wrong while parsing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum ParseErrorKind {
+    /// No digits (the input was empty or only a sign).
+    Empty,
+    /// A byte that is not a digit of the radix (or a misplaced sign or `_`).
+    InvalidDigit,
+    /// The radix is outside `2..=36` (num-bigint panics there).
+    InvalidRadix,
+}
+
+/// The error returned when parsing a [`BigUint`](crate::BigUint) or
+/// [`BigInt`](crate::BigInt) from text fails.
+///
+/// Its `Display` text is num-bigint's: "cannot parse integer from empty string" or "invalid
+/// digit found in string". Beyond num-bigint, [`position`](Self::position) says at which byte
+/// of the input the first invalid digit sits.
+///
+/// # Example
+///
+/// ```
+/// use core_num::BigUint;
+///
+/// let err = BigUint::from_str_radix("12x4", 10).unwrap_err();
+/// assert_eq!(err.to_string(), "invalid digit found in string");
+/// assert_eq!(err.position(), Some(2));
+/// assert!(BigUint::from_str_radix("", 10).unwrap_err().is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseBigIntError {
+    kind: ParseErrorKind,
+    position: usize,
+}
+
+impl ParseBigIntError {
+    #[cold]
+    pub(crate) fn empty() -> Self {
+        ParseBigIntError { kind: ParseErrorKind::Empty, position: 0 }
+    }
+
+    #[cold]
+    pub(crate) fn invalid(position: usize) -> Self {
+        ParseBigIntError { kind: ParseErrorKind::InvalidDigit, position }
+    }
+
+    #[cold]
+    pub(crate) fn invalid_radix() -> Self {
+        ParseBigIntError { kind: ParseErrorKind::InvalidRadix, position: 0 }
+    }
+
+    /// Whether the radix was outside `2..=36` (where num-bigint panics, core-num returns this
+    /// error).
+    pub fn is_invalid_radix(&self) -> bool {
+        self.kind == ParseErrorKind::InvalidRadix
+    }
+
+    /// Whether the input held no digits (num-bigint's `Empty` kind).
+    pub fn is_empty(&self) -> bool {
+        self.kind == ParseErrorKind::Empty
+    }
+
+    /// Whether the input held a byte that is not a digit (num-bigint's `InvalidDigit` kind).
+    pub fn is_invalid_digit(&self) -> bool {
+        self.kind == ParseErrorKind::InvalidDigit
+    }
+
+    /// Byte offset, in the input, of the first invalid byte; `None` for an empty input or an
+    /// invalid radix.
+    pub fn position(&self) -> Option<usize> {
+        match self.kind {
+            ParseErrorKind::Empty | ParseErrorKind::InvalidRadix => None,
+            ParseErrorKind::InvalidDigit => Some(self.position),
+        }
+    }
+}
+
+impl fmt::Display for ParseBigIntError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.kind {
+            ParseErrorKind::Empty => "cannot parse integer from empty string",
+            ParseErrorKind::InvalidDigit => "invalid digit found in string",
+            ParseErrorKind::InvalidRadix => "radix must be within 2...36",
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseBigIntError {}
+
+/// The error of a `TryFrom` conversion out of range; it gives the original value back.
+///
+/// For conversions from a reference the original is `()`.
+///
+/// # Example
+///
+/// ```
+/// use core_num::BigUint;
+///
+/// let err = u8::try_from(BigUint::from(300u32)).unwrap_err();
+/// assert_eq!(err.to_string(), "out of range conversion regarding big integer attempted");
+/// assert_eq!(err.into_original(), BigUint::from(300u32));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TryFromBigIntError<T> {
+    original: T,
+}
+
+impl<T> TryFromBigIntError<T> {
+    #[cold]
+    pub(crate) fn new(original: T) -> Self {
+        TryFromBigIntError { original }
+    }
+
+    /// The value that could not be converted.
+    pub fn into_original(self) -> T {
+        self.original
+    }
+}
+
+impl<T> fmt::Display for TryFromBigIntError<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("out of range conversion regarding big integer attempted")
+    }
+}
+
+#[cfg(feature = "std")]
+impl<T: fmt::Debug> std::error::Error for TryFromBigIntError<T> {}

@@ -1,0 +1,53 @@
+//! Every algorithm cut-over of the mpn layer, in limbs, in one table.
+//!
+//! The values were measured on the development machine (AMD Zen 4, see the crate README) with
+//! the `core-num` benches; each is the smallest size at which the faster algorithm wins.
+//!
+//! Each helper module owns its own lines; change a value only after measuring.
+
+// --- mul.rs / ntt.rs -----------------------------------------------------------------------
+/// Smallest `b.len()` (the shorter operand) multiplied by Karatsuba rather than schoolbook
+/// (flat between 28 and 36).
+pub(crate) const MUL_KARATSUBA: usize = 30;
+/// Smallest shorter operand multiplied by Toom-3 (Karatsuba is within 5 % up to 200).
+pub(crate) const MUL_TOOM3: usize = 120;
+/// Smallest shorter operand multiplied by Toom-4 (5-8 % faster than Toom-3 from here on).
+pub(crate) const MUL_TOOM4: usize = 1000;
+/// Smallest shorter operand multiplied by the NTT; up to twice this, only when the transform
+/// is at least 85 % full (see `mul::use_ntt`).
+pub(crate) const MUL_NTT: usize = 6000;
+/// Smallest operand squared by Karatsuba.
+pub(crate) const SQR_KARATSUBA: usize = 40;
+/// Smallest operand squared by Toom-3.
+pub(crate) const SQR_TOOM3: usize = 190;
+/// Smallest operand squared by Toom-4 (1-4 % faster than Toom-3 from here on).
+pub(crate) const SQR_TOOM4: usize = 1500;
+/// Smallest operand squared by the NTT, with the same fill rule as `MUL_NTT`.
+pub(crate) const SQR_NTT: usize = 6000;
+
+// --- div.rs --------------------------------------------------------------------------------
+/// Smallest divisor length divided by Burnikel–Ziegler rather than Knuth D.
+pub(crate) const DIV_BZ: usize = 96;
+/// Smallest divisor (cut to the quotient length) for which exact division splits the Hensel
+/// loop around fast multiplications rather than running it limb by limb.
+pub(crate) const DIV_EXACT_DC: usize = 400;
+/// Smallest divisor and quotient length (both) divided through a Newton reciprocal
+/// (measured: 0.9-1.05x of Burnikel–Ziegler at 80k-120k limbs, 1.3x at 150k-250k).
+pub(crate) const DIV_NEWTON: usize = 100_000;
+
+// --- radix.rs ------------------------------------------------------------------------------
+/// Largest number (in limbs) formatted by repeated single-limb division.
+pub(crate) const TO_STR_DC: usize = 28;
+/// Largest number of chunks (`radix^k < 2^64` each, about a limb) parsed by multiply-and-add
+/// before divide and conquer.
+pub(crate) const PARSE_DC: usize = 140;
+
+// --- gcd.rs / pow.rs -----------------------------------------------------------------------
+/// Smallest operand (limbs) for which gcd uses Lehmer steps rather than plain Euclid (at or
+/// below two limbs everything is done in `u128`, so values under 3 mean "always").
+pub(crate) const GCD_LEHMER: usize = 3;
+/// Smallest odd modulus (limbs) whose Montgomery REDC is done with two products
+/// (`mullo` + `mul`) instead of `n` rows of `addmul_1` (measured: loses at 128, wins at 256).
+pub(crate) const POW_REDC_MUL: usize = 200;
+/// Smallest length (limbs) at which a truncated product splits in halves around `mul`.
+pub(crate) const POW_MULLO_DC: usize = 40;
