@@ -49,7 +49,8 @@
 //!   traits' signatures, so code compiles with or without the traits in scope.
 //! - Serialised data (`serde` feature) uses num-bigint's format: files written by one crate
 //!   read back in the other. `rand` gives `RandBigInt` as num-bigint's (rand 0.8).
-//! - Differences: [`ParseBigIntError`] also says where the first bad digit is
+//! - Differences: parsing never panics (a radix outside `2..=36` is an error, or `None`, where
+//!   num-bigint panics); [`ParseBigIntError`] also says where the first bad digit is
 //!   ([`position`](ParseBigIntError::position)), and its `Debug` shows that position;
 //!   `parse_utf8`/`write_utf8` parse and print bytes without going through `str`/`String`.
 //!   Hash values differ from num-bigint's (they only agree with `Eq`).
@@ -71,12 +72,12 @@
 //!
 //! The public types sit on an internal "mpn" layer of functions over limb slices:
 //!
-//! - `*`: schoolbook, then Karatsuba (from 30 limbs), Toom-3 (96), Toom-4 (300) and a
-//!   three-prime NTT (2500); unbalanced operands are cut into pieces; squaring has its own
+//! - `*`: schoolbook, then Karatsuba, Toom-3, Toom-4 and a three-prime NTT as operands grow;
+//!   unbalanced operands go through Toom-3.2 or are cut into pieces; squaring has its own
 //!   ladder.
 //! - `/` and `%`: one-limb divisors by a precomputed reciprocal, Knuth D with 3/2 estimates,
-//!   Burnikel–Ziegler (from 60 limbs), Newton reciprocals (4000); exact division by
-//!   Hensel/Jebelean (used by `lcm`).
+//!   Burnikel–Ziegler, Newton reciprocals for huge operands; exact division by Hensel's method
+//!   (used by `lcm`).
 //! - Text: power-of-two radices by bit slicing, the others by divide and conquer over cached
 //!   powers of the radix, `O(M(n) log n)` in both directions (a long input is not a denial of
 //!   service).
@@ -86,6 +87,9 @@
 //! - `gcd`, `modinv`: Lehmer with double-digit steps, binary gcd once values fit `u128`.
 //! - `sqrt`, `cbrt`, `nth_root`: Newton iteration from above, recursively halving the
 //!   precision.
+//!
+//! The cut-overs between rungs live in one table, measured on the development machine (see the
+//! README).
 //!
 //! The limb kernels (`add_n`, `addmul_1`, `mul_basecase`...) exist in a portable `u128`
 //! version and, on x86_64, a BMI2/ADX version (`mulx` with two carry chains); the best one is
@@ -112,3 +116,8 @@ pub use bigint::{
 
 #[cfg(feature = "rand")]
 pub use bigint::{RandBigInt, RandomBits, UniformBigInt, UniformBigUint};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

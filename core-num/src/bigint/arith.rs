@@ -144,19 +144,17 @@ pub(crate) fn div_rem(a: &[u64], b: &[u64]) -> (LimbVec, LimbVec) {
     if cmp(a, b) == Ordering::Less {
         return (LimbVec::EMPTY, LimbVec::from_slice(a));
     }
-    if b.len() == 1 {
-        let mut q = LimbVec::zeroed(a.len());
-        let r = mpn::div::div_rem_1(q.as_mut_slice(), a, b[0]);
-        q.normalize();
-        return (q, LimbVec::from_limb(r));
-    }
     if a.len() <= INLINE {
         // Both fit u128: the native division, no scratch.
         let (x, y) = (to_u128(a), to_u128(b));
         return (LimbVec::from_u128(x / y), LimbVec::from_u128(x % y));
     }
-    let (q, r) = mpn::div::div_rem_alloc(a, b);
-    (LimbVec::from_vec(q), LimbVec::from_vec(r))
+    let mut q = LimbVec::zeroed(a.len() - b.len() + 1);
+    let mut r = LimbVec::zeroed(b.len());
+    mpn::div::div_rem(q.as_mut_slice(), r.as_mut_slice(), a, b);
+    q.normalize();
+    r.normalize();
+    (q, r)
 }
 
 /// A magnitude of at most two limbs as `u128`.
@@ -165,14 +163,26 @@ fn to_u128(a: &[u64]) -> u128 {
     a.iter().rev().fold(0, |acc, &x| acc << 64 | x as u128)
 }
 
-/// `a / b`.
+/// `a / b`, computing no remainder.
 ///
 /// # Panics
 ///
 /// When `b` is zero.
 #[inline]
 pub(crate) fn div(a: &[u64], b: &[u64]) -> LimbVec {
-    div_rem(a, b).0
+    if b.is_empty() {
+        panic_div_zero();
+    }
+    if cmp(a, b) == Ordering::Less {
+        return LimbVec::EMPTY;
+    }
+    if a.len() <= INLINE {
+        return LimbVec::from_u128(to_u128(a) / to_u128(b));
+    }
+    let mut q = LimbVec::zeroed(a.len() - b.len() + 1);
+    mpn::div::div_q(q.as_mut_slice(), a, b);
+    q.normalize();
+    q
 }
 
 /// `a / b` where `b` divides `a` exactly (`b` non-zero).
@@ -194,17 +204,29 @@ pub(crate) fn divexact(a: &[u64], b: &[u64]) -> LimbVec {
     q
 }
 
-/// `a % b`.
+/// `a % b`, keeping no quotient.
 ///
 /// # Panics
 ///
 /// When `b` is zero.
 #[inline]
 pub(crate) fn rem(a: &[u64], b: &[u64]) -> LimbVec {
+    if b.is_empty() {
+        panic_div_zero();
+    }
     if b.len() == 1 {
         return LimbVec::from_limb(mpn::div::rem_1(a, b[0]));
     }
-    div_rem(a, b).1
+    if cmp(a, b) == Ordering::Less {
+        return LimbVec::from_slice(a);
+    }
+    if a.len() <= INLINE {
+        return LimbVec::from_u128(to_u128(a) % to_u128(b));
+    }
+    let mut r = LimbVec::zeroed(b.len());
+    mpn::div::div_r(r.as_mut_slice(), a, b);
+    r.normalize();
+    r
 }
 
 /// `dst %= b`, in place when `dst < b`.

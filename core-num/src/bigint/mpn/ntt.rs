@@ -28,9 +28,22 @@
 //! radix-3 stage in front of three transforms of length `M` (and behind the inverses), which
 //! cuts the zero padding from up to 2x to up to 1.5x. Twiddles are precomputed in Montgomery
 //! form once per call.
+//!
+//! On x86_64 with AVX-512 IFMA (and `CORE_SIMD_MAX` allowing AVX-512) the same plan runs eight
+//! coefficients at a time with primes below `2^50` (`ifma.rs`), 3-4 times faster than the
+//! code above, which serves every other CPU and the products too long for those primes
+//! (shorter operand above `2^21` limbs, or product above `2^26`).
+//!
+//! [`Prepared`] keeps one operand's transforms for several products with it (the radix
+//! conversions multiply many numbers by the same power), so each such product costs two
+//! transforms per prime instead of three.
 
+use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
+
+#[cfg(target_arch = "x86_64")]
+mod ifma;
 
 /// Longest product, in limbs, that `mul` and `sqr` handle (the transform length limit).
 pub(crate) const MAX_LEN: usize = {
@@ -570,16 +583,128 @@ fn recombine(r: &mut [u64], res: &[Vec<u64>; 3], scale: [u64; 3]) {
     debug_assert_eq!(c1, 0);
 }
 
+/// Whether products run on the vector transform (AVX-512 IFMA) on this CPU; the cut-overs
+/// from Toom-4 differ.
+pub(crate) fn is_vector() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if ifma::Ifma::get().is_some() {
+        return true;
+    }
+    false
+}
+
+/// The vector transform's token, when it runs here and takes a product of `len` limbs whose
+/// shorter operand has `short` limbs.
+#[cfg(target_arch = "x86_64")]
+fn vector_for(len: usize, short: usize) -> Option<ifma::Ifma> {
+    let fits = (ifma::MIN_LEN..=ifma::MAX_LEN).contains(&len) && short <= ifma::MAX_SHORT;
+    ifma::Ifma::get().filter(|_| fits)
+}
+
 /// `r = a * b` for `a`, `b` non-empty, `r.len() == a.len() + b.len() <= MAX_LEN`.
 pub(crate) fn mul(r: &mut [u64], a: &[u64], b: &[u64]) {
     debug_assert!(!a.is_empty() && !b.is_empty() && r.len() == a.len() + b.len());
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v) = vector_for(r.len(), a.len().min(b.len())) {
+        return v.mul(r, a, Some(b));
+    }
     mul_impl(r, a, Some(b));
 }
 
 /// `r = a * a` for `a` non-empty, `r.len() == 2 a.len() <= MAX_LEN`.
 pub(crate) fn sqr(r: &mut [u64], a: &[u64]) {
     debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v) = vector_for(r.len(), a.len()) {
+        return v.mul(r, a, None);
+    }
     mul_impl(r, a, None);
+}
+
+/// The portable transform, whatever the CPU (for tests).
+#[cfg(test)]
+fn mul_portable(r: &mut [u64], a: &[u64], b: Option<&[u64]>) {
+    mul_impl(r, a, b);
+}
+
+/// An operand `b` with its transforms modulo each prime at one transform length, for several
+/// products `a * b` with `a.len() + b.len()` up to the length it was made for.
+pub(crate) struct Prepared {
+    inner: PreparedKind,
+    /// Length of `b`.
+    len: usize,
+    /// The longest product (limbs) the transform length takes.
+    max_len: usize,
+}
+
+enum PreparedKind {
+    #[cfg(target_arch = "x86_64")]
+    Vector(ifma::Ifma, Box<ifma::Prepared>),
+    Portable {
+        plans: Box<[Plan; 3]>,
+        fb: [Vec<u64>; 3],
+    },
+}
+
+impl Prepared {
+    /// Transforms `b` (non-empty) for products of up to `max_len` limbs
+    /// (`b.len() < max_len <= MAX_LEN`); products with `a` shorter than `b` are fine as well.
+    pub(crate) fn new(b: &[u64], max_len: usize) -> Prepared {
+        debug_assert!(!b.is_empty() && b.len() < max_len && max_len <= MAX_LEN);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = vector_for(max_len, b.len()) {
+            let (m, three) = ifma::shape(max_len);
+            let n = if three { 3 * m } else { m };
+            let inner = PreparedKind::Vector(v, Box::new(v.prepare(b, m, three)));
+            return Prepared { inner, len: b.len(), max_len: n + 1 };
+        }
+        Prepared::portable(b, max_len)
+    }
+
+    /// `new` on the portable transform, whatever the CPU.
+    fn portable(b: &[u64], max_len: usize) -> Prepared {
+        let (m, three) = transform_len(max_len - 1);
+        let n = if three { 3 * m } else { m };
+        let plans = Box::new(PRIMES.map(|pr| Plan::new(pr, m, three)));
+        let mut fb = [vec![0u64; n], vec![0u64; n], vec![0u64; n]];
+        for (plan, f) in plans.iter().zip(fb.iter_mut()) {
+            load(plan.pr, f, b);
+            plan.forward(f);
+        }
+        Prepared { inner: PreparedKind::Portable { plans, fb }, len: b.len(), max_len: n + 1 }
+    }
+
+    /// Whether `mul` takes an `a` of `a_len` limbs.
+    pub(crate) fn fits(&self, a_len: usize) -> bool {
+        a_len >= 1 && a_len + self.len <= self.max_len
+    }
+
+    /// `r = a * b` for the prepared `b`: `fits(a.len())`, `r.len() == a.len() + b.len()`.
+    pub(crate) fn mul(&self, r: &mut [u64], a: &[u64]) {
+        debug_assert!(self.fits(a.len()) && r.len() == a.len() + self.len);
+        match &self.inner {
+            #[cfg(target_arch = "x86_64")]
+            PreparedKind::Vector(v, p) => v.mul_prepared(r, a, p),
+            PreparedKind::Portable { plans, fb } => {
+                let n = fb[0].len();
+                let mut res: [Vec<u64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+                let mut scale = [0u64; 3];
+                for (i, plan) in plans.iter().enumerate() {
+                    let pr = plan.pr;
+                    let mut fa = vec![0u64; n];
+                    load(pr, &mut fa, a);
+                    plan.forward(&mut fa);
+                    for (x, &y) in fa.iter_mut().zip(fb[i].iter()) {
+                        *x = pr.mont_mul(*x, y);
+                    }
+                    plan.inverse(&mut fa);
+                    res[i] = fa;
+                    scale[i] = plan.scale();
+                }
+                recombine(r, &res, scale);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -610,35 +735,377 @@ mod tests {
         assert_eq!(transform_len((1 << 12) + 1), (2 << 10, true));
     }
 
+    /// xorshift64 limbs.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn limbs(&mut self, n: usize) -> Vec<u64> {
+            (0..n).map(|_| self.next()).collect()
+        }
+
+        /// Random limbs, all ones or random zero/all-ones limbs, by turns (`kind`).
+        fn mixed(&mut self, n: usize, kind: usize) -> Vec<u64> {
+            match kind % 3 {
+                0 => self.limbs(n),
+                1 => vec![u64::MAX; n],
+                _ => (0..n).map(|_| if self.next() & 1 == 0 { 0 } else { u64::MAX }).collect(),
+            }
+        }
+    }
+
+    fn schoolbook(a: &[u64], b: &[u64]) -> Vec<u64> {
+        let mut r = vec![0u64; a.len() + b.len()];
+        if a.len() >= b.len() {
+            super::super::kernels::mul_basecase(&mut r, a, b);
+        } else {
+            super::super::kernels::mul_basecase(&mut r, b, a);
+        }
+        r
+    }
+
+    /// The vector transform's token, when this CPU has it.
+    #[cfg(target_arch = "x86_64")]
+    fn vector() -> Option<ifma::Ifma> {
+        let v = ifma::Ifma::get();
+        if v.is_none() {
+            std::eprintln!("no AVX-512 IFMA here (or capped): vector NTT not tested");
+        }
+        v
+    }
+
+    /// `r = a * b` (or `a * a`) on every transform this CPU runs, each checked against `want`.
+    fn check_all(a: &[u64], b: Option<&[u64]>, want: &[u64]) {
+        let mut r = vec![0xDEAD_BEEFu64; want.len()];
+        mul_portable(&mut r, a, b);
+        assert!(r == want, "portable {} x {:?}", a.len(), b.map(|b| b.len()));
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = ifma::Ifma::get() {
+            if want.len() >= ifma::MIN_LEN {
+                r.fill(0xDEAD_BEEF);
+                v.mul(&mut r, a, b);
+                assert!(r == want, "vector {} x {:?}", a.len(), b.map(|b| b.len()));
+            }
+        }
+    }
+
     #[test]
     fn every_length_up_to_200() {
         // Both transform shapes at every small length, against schoolbook.
-        let mut x = 0x1234_5678_9ABC_DEF0u64;
-        let mut limbs = |n: usize| -> Vec<u64> {
-            (0..n)
-                .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    x
-                })
-                .collect()
-        };
+        let mut rng = Rng(0x1234_5678_9ABC_DEF0);
         for an in 1..100 {
-            for bn in [1, an / 2 + 1, an] {
-                let (a, b) = (limbs(an), limbs(bn));
-                let mut want = vec![0u64; an + bn];
-                super::super::kernels::mul_basecase(&mut want, &a, &b);
-                let mut got = vec![0u64; an + bn];
-                mul(&mut got, &a, &b);
-                assert_eq!(got, want, "{an} x {bn}");
+            for (i, bn) in [1, an / 2 + 1, an].into_iter().enumerate() {
+                let (a, b) = (rng.mixed(an, an + i), rng.mixed(bn, an));
+                check_all(&a, Some(&b), &schoolbook(&a, &b));
             }
-            let a = limbs(an);
-            let mut want = vec![0u64; 2 * an];
-            super::super::kernels::mul_basecase(&mut want, &a, &a);
-            let mut got = vec![0u64; 2 * an];
-            sqr(&mut got, &a);
-            assert_eq!(got, want, "{an} squared");
+            let a = rng.mixed(an, an);
+            check_all(&a, None, &schoolbook(&a, &a));
+        }
+    }
+
+    #[test]
+    fn around_each_transform_length() {
+        // Products of exactly N and N + 1 limbs (N - 1 and N coefficients) for N = 2^k and
+        // 3 2^k, where the transform shape changes, against the schoolbook or each other.
+        let mut rng = Rng(77);
+        #[cfg(target_arch = "x86_64")]
+        let _ = vector();
+        for k in 4..=13 {
+            for n in [1usize << k, 3 << (k - 1)] {
+                for len in [n - 1, n, n + 1, n + 2] {
+                    for (i, short) in [len / 2, len / 3, 7].into_iter().enumerate() {
+                        let (a, b) = (rng.mixed(len - short, k + i), rng.mixed(short, k));
+                        let want = if len <= 3000 {
+                            schoolbook(&a, &b)
+                        } else {
+                            let mut w = vec![0u64; len];
+                            mul_portable(&mut w, &a, Some(&b));
+                            w
+                        };
+                        check_all(&a, Some(&b), &want);
+                    }
+                }
+                if n % 2 == 0 {
+                    let a = rng.mixed(n / 2, k);
+                    let want = if n <= 3000 {
+                        schoolbook(&a, &a)
+                    } else {
+                        let mut w = vec![0u64; n];
+                        mul_portable(&mut w, &a, None);
+                        w
+                    };
+                    check_all(&a, None, &want);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn vector_against_portable_large() {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = vector() {
+            // Long unbalanced and balanced products; transforms above the in-cache block,
+            // one and two stages at the top, radix-3 and not.
+            let mut rng = Rng(99);
+            for (an, bn) in [(40_000, 33), (9000, 8100), (12_289, 12_288), (70_000, 60_000)] {
+                let (a, b) = (rng.mixed(an, an), rng.mixed(bn, bn));
+                let mut want = vec![0u64; an + bn];
+                mul_portable(&mut want, &a, Some(&b));
+                let mut r = vec![0u64; an + bn];
+                v.mul(&mut r, &a, Some(&b));
+                assert!(r == want, "{an} x {bn}");
+                mul_portable(&mut want[..2 * bn], &b, None);
+                v.mul(&mut r[..2 * bn], &b, None);
+                assert!(r[..2 * bn] == want[..2 * bn], "{bn} squared");
+            }
+        }
+    }
+
+    /// `x mod q` by Horner's rule.
+    fn mod_q(x: &[u64], q: u64) -> u64 {
+        x.iter().rev().fold(0, |r, &l| ((((r as u128) << 64) | l as u128) % q as u128) as u64)
+    }
+
+    #[test]
+    fn vector_largest_coefficients() {
+        // All-ones operands of the longest shorter operand the vector transform takes: the
+        // middle coefficient is about 2^21 2^128, the CRT's limit within a factor 2. The
+        // product is checked modulo primes near 2^64.
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = vector() {
+            let n = ifma::MAX_SHORT;
+            let a = vec![u64::MAX; n];
+            let mut r = vec![0u64; 2 * n];
+            v.mul(&mut r, &a, None);
+            // (2^(64n) - 1)^2 = 2^(128n) - 2^(64n + 1) + 1.
+            assert_eq!(r[0], 1);
+            assert!(r[1..n].iter().all(|&l| l == 0));
+            assert_eq!(r[n], u64::MAX - 1);
+            assert!(r[n + 1..].iter().all(|&l| l == u64::MAX));
+            let b: Vec<u64> = (0..n as u64).map(|i| u64::MAX - (i & 1)).collect();
+            v.mul(&mut r, &a, Some(&b));
+            for q in [0xFFFF_FFFF_FFFF_FFC5u64, 0xFFFF_FFFF_0000_0001] {
+                let want = (mod_q(&a, q) as u128 * mod_q(&b, q) as u128 % q as u128) as u64;
+                assert_eq!(mod_q(&r, q), want);
+            }
+        }
+    }
+
+    #[test]
+    fn prepared_products() {
+        // Both kinds against plain products: operands longer and shorter than the prepared
+        // one, up to the longest the transform takes, and reuse across many products.
+        let mut rng = Rng(5);
+        for (bn, max_len) in [(1, 40), (20, 40), (33, 100), (700, 1500), (3000, 9000)] {
+            let b = rng.mixed(bn, bn);
+            let mut kinds = vec![Prepared::portable(&b, max_len), Prepared::new(&b, max_len)];
+            #[cfg(target_arch = "x86_64")]
+            if vector().is_some() && max_len >= ifma::MIN_LEN {
+                assert!(matches!(kinds[1].inner, PreparedKind::Vector(..)));
+            }
+            for pre in kinds.drain(..) {
+                assert!(pre.fits(max_len - bn) && pre.fits(1));
+                let mut top = max_len - bn;
+                while pre.fits(top + 1) {
+                    top += 1;
+                }
+                // The transform holds products up to one limb more than its length.
+                assert!(!pre.fits(0) && padded_len(top + bn) + 1 >= top + bn);
+                for (i, an) in
+                    [1, 2, bn.max(2) - 1, bn, bn + 1, top - 1, top].into_iter().enumerate()
+                {
+                    let a = rng.mixed(an, i);
+                    let mut r = vec![0xDEAD_BEEF; an + bn];
+                    pre.mul(&mut r, &a);
+                    assert!(r == schoolbook(&a, &b), "prepared {bn} (max {max_len}) x {an}");
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing_tmp {
+    extern crate std;
+    use super::*;
+    use std::println;
+    use std::time::Instant;
+
+    fn limbs(n: usize, seed: u64) -> Vec<u64> {
+        let mut x = seed | 1;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            })
+            .collect()
+    }
+
+    #[repr(C)]
+    struct Ts {
+        s: i64,
+        ns: i64,
+    }
+    extern "C" {
+        fn clock_gettime(c: i32, t: *mut Ts) -> i32;
+    }
+    fn cpu() -> f64 {
+        let mut t = Ts { s: 0, ns: 0 };
+        // SAFETY: throwaway timing.
+        unsafe { clock_gettime(3, &mut t) };
+        t.s as f64 + t.ns as f64 * 1e-9
+    }
+
+    fn best(mut f: impl FnMut()) -> f64 {
+        f();
+        let mut b = f64::MAX;
+        let mut bw = f64::MAX;
+        let st = Instant::now();
+        let mut k = 0;
+        while k < 3 || st.elapsed().as_secs_f64() < 0.25 {
+            let t = cpu();
+            let tw = Instant::now();
+            f();
+            bw = bw.min(tw.elapsed().as_secs_f64());
+            b = b.min(cpu() - t);
+            k += 1;
+        }
+        if bw < 2e-3 {
+            bw * 1e3
+        } else {
+            b * 1e3
+        }
+    }
+
+    fn shapes() -> Vec<(usize, usize)> {
+        let s = std::env::var("SHAPES").unwrap_or_default();
+        s.split(',')
+            .filter(|x| !x.is_empty())
+            .map(|x| {
+                let mut it = x.split('x');
+                let a: usize = it.next().unwrap().parse().unwrap();
+                let b = it.next().map(|y| y.parse().unwrap()).unwrap_or(a);
+                (a, b)
+            })
+            .collect()
+    }
+
+    /// Alternating minimum wall times (ms) of f and g.
+    fn race(mut f: impl FnMut(), mut g: impl FnMut()) -> (f64, f64) {
+        f();
+        g();
+        let (mut bf, mut bg) = (f64::MAX, f64::MAX);
+        let st = Instant::now();
+        let mut k = 0;
+        while k < 5 || st.elapsed().as_secs_f64() < 0.4 {
+            let t = Instant::now();
+            f();
+            bf = bf.min(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            g();
+            bg = bg.min(t.elapsed().as_secs_f64());
+            k += 1;
+        }
+        (bf * 1e3, bg * 1e3)
+    }
+
+    #[test]
+    #[ignore]
+    fn timing_tmp_race() {
+        let sq = std::env::var("SQ").is_ok();
+        for (an, bn) in shapes() {
+            let (a, b) = (limbs(an, 3), limbs(bn, 5));
+            let mut r = vec![0u64; an + bn];
+            let mut r2 = vec![0u64; an + bn];
+            let mut scratch = vec![0u64; 5 * an + 100];
+            let (tn, tt) = if sq {
+                race(
+                    || sqr(&mut r[..2 * an], &a),
+                    || crate::bigint::mpn::mul::sqr_rec_pub(&mut r2[..2 * an], &a, &mut scratch),
+                )
+            } else {
+                race(
+                    || mul(&mut r, &a, &b),
+                    || crate::bigint::mpn::mul::mul_rec_pub(&mut r2, &a, &b, &mut scratch),
+                )
+            };
+            println!(
+                "{an:>6} x {bn:>6}: ntt {tn:8.4} toom {tt:8.4}  ratio toom/ntt {:.3}",
+                tt / tn
+            );
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn timing_tmp_prepared() {
+        for (an, bn) in shapes() {
+            let (a, b) = (limbs(an, 3), limbs(bn, 5));
+            let mut r = vec![0u64; an + bn];
+            let mut r2 = vec![0u64; an + bn];
+            let mut scratch = vec![0u64; 5 * an + 100];
+            let pre = Prepared::new(&b, an + bn);
+            let (tn, tt) = race(
+                || pre.mul(&mut r, &a),
+                || crate::bigint::mpn::mul::mul_rec_pub(&mut r2, &a, &b, &mut scratch),
+            );
+            let (tp, _) = race(|| mul(&mut r, &a, &b), || ());
+            println!("{an:>6} x {bn:>6}: prepared {tn:8.4} ntt {tp:8.4} toom {tt:8.4}  ratio toom/prep {:.3}", tt / tn);
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn timing_tmp_sqr() {
+        for (an, _) in shapes() {
+            let a = limbs(an, 3);
+            let mut r = vec![0u64; 2 * an];
+            let t_ntt = best(|| sqr(&mut r, &a));
+            let mut scratch = vec![0u64; 5 * an + 100];
+            let t_toom = best(|| crate::bigint::mpn::mul::sqr_rec_pub(&mut r, &a, &mut scratch));
+            let t_disp = best(|| crate::bigint::mpn::mul::sqr(&mut r, &a));
+            println!("sqr {an:>6}: ntt {t_ntt:8.3} toom {t_toom:8.3} dispatch {t_disp:8.3}");
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn timing_tmp_loop() {
+        let (an, bn) = shapes()[0];
+        let (a, b) = (limbs(an, 3), limbs(bn, 5));
+        let mut r = vec![0u64; an + bn];
+        let reps: usize = std::env::var("REPS").map(|x| x.parse().unwrap()).unwrap_or(200);
+        for _ in 0..reps {
+            mul(&mut r, &a, &b);
+        }
+    }
+
+    #[test]
+    #[ignore]
+    fn timing_tmp_curve() {
+        for (an, bn) in shapes() {
+            let (a, b) = (limbs(an, 3), limbs(bn, 5));
+            let mut r = vec![0u64; an + bn];
+            let t_ntt = best(|| mul(&mut r, &a, &b));
+            let t_port =
+                if an + bn < 200_000 { best(|| mul_portable(&mut r, &a, Some(&b))) } else { 0.0 };
+            let mut scratch = vec![0u64; crate::bigint::mpn::mul::mul_scratch_len_pub(an)];
+            let t_toom =
+                best(|| crate::bigint::mpn::mul::mul_rec_pub(&mut r, &a, &b, &mut scratch));
+            let t_disp = best(|| crate::bigint::mpn::mul::mul(&mut r, &a, &b));
+            let n = padded_len(an + bn);
+            println!(
+                "{an:>6} x {bn:>6}: ntt {t_ntt:8.3} portable {t_port:8.3} toom {t_toom:8.3} dispatch {t_disp:8.3}  N={n} fill {:.2}",
+                (an + bn) as f64 / n as f64
+            );
         }
     }
 }

@@ -24,6 +24,17 @@ pub(crate) const SQR_TOOM3: usize = 190;
 pub(crate) const SQR_TOOM4: usize = 1500;
 /// Smallest operand squared by the NTT, with the same fill rule as `MUL_NTT`.
 pub(crate) const SQR_NTT: usize = 6000;
+/// `MUL_NTT` when the NTT runs on AVX-512 IFMA, without the fill rule (it wins by 10-50 %
+/// from here over Toom-3, by 2x at 500 limbs, by 4-10x at 4000-32000).
+pub(crate) const MUL_NTT_VECTOR: usize = 200;
+/// `SQR_NTT` on AVX-512 IFMA.
+pub(crate) const SQR_NTT_VECTOR: usize = 280;
+/// Smallest shorter operand multiplied through a transform prepared once for several
+/// products (`ntt::Prepared`, used by radix conversion), on the portable NTT (even with
+/// Toom-4 at 1400 limbs, 1.25x faster at 2800, 1.6x at 5600) ...
+pub(crate) const PREPARED_NTT: usize = 2000;
+/// ... and on the vector NTT (even with Toom-3 at 60 limbs, 2x faster at 140).
+pub(crate) const PREPARED_NTT_VECTOR: usize = 64;
 
 // --- div.rs --------------------------------------------------------------------------------
 /// Smallest divisor length divided by Burnikel–Ziegler rather than Knuth D.
@@ -32,8 +43,9 @@ pub(crate) const DIV_BZ: usize = 96;
 /// loop around fast multiplications rather than running it limb by limb.
 pub(crate) const DIV_EXACT_DC: usize = 400;
 /// Smallest divisor and quotient length (both) divided through a Newton reciprocal
-/// (measured: 0.9-1.05x of Burnikel–Ziegler at 80k-120k limbs, 1.3x at 150k-250k).
-pub(crate) const DIV_NEWTON: usize = 100_000;
+/// (measured 2n/n, BZ time / Newton time: 0.6 at 2k-4k limbs, 0.8-1.3 between 10k and 23k
+/// as the products hit fast or slow sizes, 1.1-1.4 at 24k-35k, 1.6 at 50k-100k, 1.9 at 200k).
+pub(crate) const DIV_NEWTON: usize = 24_000;
 
 // --- radix.rs ------------------------------------------------------------------------------
 /// Largest number (in limbs) formatted by repeated single-limb division.

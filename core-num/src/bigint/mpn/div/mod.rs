@@ -9,32 +9,42 @@
 //! | exact division               | Hensel / Jebelean 2-adic division, low limb first ([`exact`]) |
 //!
 //! The general entry point normalises once (shifts divisor and dividend left so the divisor's
-//! top bit is set), computes the 3/2 reciprocal of the divisor's top two limbs once, and
-//! hands the normalised operands down; the remainder is shifted back at the end.
+//! top bit is set; a normalised divisor is used in place), computes the 3/2 reciprocal of the
+//! divisor's top two limbs once, and hands the normalised operands down; the remainder is
+//! shifted back at the end. [`div_q`] and [`div_r`] skip the remainder or keep the quotient in
+//! scratch; the scratch of small divisions lives on the stack.
 
 mod bz;
 mod exact;
 mod newton;
-mod reciprocal;
-mod schoolbook;
+pub(crate) mod reciprocal;
+pub(crate) mod schoolbook;
 mod single;
 
 #[cfg(test)]
 mod tests;
-#[cfg(all(test, feature = "std", target_os = "linux"))]
-mod timing;
+#[cfg(test)]
+mod tests_small;
 
+#[cfg(test)]
+use super::normalized;
 use super::thresholds::{DIV_BZ, DIV_NEWTON};
-use super::{normalized, shl, shr};
+use super::{shl, shr};
+#[cfg(test)]
 use alloc::vec::Vec;
 
 pub(crate) use exact::divexact;
 pub(crate) use single::{div_rem_1, divexact_1, inv_2adic, rem_1};
 
-/// Dividend plus divisor lengths that fit the on-stack buffer of [`div_rem`].
-const STACK_LIMBS: usize = 128;
+/// Scratch limbs (normalised copies, and the quotient when the caller drops it) that
+/// [`div_rem`] and friends keep on the stack rather than the heap.
+const STACK_LIMBS: usize = 256;
 
-/// The cut-overs of [`div_rem`], as a value so tests and timings can move them.
+/// A smaller stack buffer for small divisions, so they do not clear all of [`STACK_LIMBS`]
+/// (clearing is a visible part of a division of a few hundred nanoseconds).
+const SMALL_STACK_LIMBS: usize = 64;
+
+/// The cut-overs of [`div_rem`], as a value so tests can move them.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cuts {
     /// Smallest divisor divided by Burnikel–Ziegler (at least 4).
@@ -54,18 +64,46 @@ pub(crate) fn div_rem(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64]) {
     div_rem_with(q, r, a, b, Cuts::TUNED);
 }
 
+/// `q = a / b` only, with [`div_rem`]'s contract (no remainder is shifted back or stored).
+pub(crate) fn div_q(q: &mut [u64], a: &[u64], b: &[u64]) {
+    divide(Some(q), None, a, b, Cuts::TUNED);
+}
+
+/// `r = a % b` only, with [`div_rem`]'s contract (the quotient goes to scratch).
+pub(crate) fn div_r(r: &mut [u64], a: &[u64], b: &[u64]) {
+    divide(None, Some(r), a, b, Cuts::TUNED);
+}
+
 /// [`div_rem`] with the cut-overs as a parameter.
 pub(crate) fn div_rem_with(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64], cuts: Cuts) {
+    divide(Some(q), Some(r), a, b, cuts);
+}
+
+/// The common body: whichever of quotient and remainder the caller wants.
+fn divide(q: Option<&mut [u64]>, r: Option<&mut [u64]>, a: &[u64], b: &[u64], cuts: Cuts) {
     let n = b.len();
     let m = a.len();
     debug_assert!(n >= 1 && b[n - 1] != 0 && m >= n);
-    debug_assert!(q.len() == m - n + 1 && r.len() == n);
+    debug_assert!(q.as_ref().is_none_or(|q| q.len() == m - n + 1));
+    debug_assert!(r.as_ref().is_none_or(|r| r.len() == n));
     if n == 1 {
-        r[0] = div_rem_1(q, a, b[0]);
+        let rem = match q {
+            Some(q) => div_rem_1(q, a, b[0]),
+            None => rem_1(a, b[0]),
+        };
+        if let Some(r) = r {
+            r[0] = rem;
+        }
         return;
     }
-    let need = n + m + 1;
-    if need <= STACK_LIMBS {
+    // The shifted divisor (a normalised one is used in place), the normalised dividend plus
+    // one limb, and the quotient when the caller drops it.
+    let shifted = b[n - 1].leading_zeros() != 0;
+    let need = if shifted { n } else { 0 } + m + 1 + if q.is_none() { m - n + 1 } else { 0 };
+    if need <= SMALL_STACK_LIMBS {
+        let mut stack = [0u64; SMALL_STACK_LIMBS];
+        div_rem_normalising(q, r, a, b, &mut stack[..need], cuts);
+    } else if need <= STACK_LIMBS {
         let mut stack = [0u64; STACK_LIMBS];
         div_rem_normalising(q, r, a, b, &mut stack[..need], cuts);
     } else {
@@ -73,25 +111,35 @@ pub(crate) fn div_rem_with(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64], c
     }
 }
 
-/// The body of [`div_rem_with`] for `b.len() >= 2`, with `buf` (`a.len() + b.len() + 1`
-/// limbs) for the normalised copies.
+/// The body of [`divide`] for `b.len() >= 2`, with `buf` for the shifted divisor (unless
+/// `b` is normalised already), the normalised dividend (`a.len() + 1` limbs) and, when `q` is
+/// `None`, the quotient, in that order.
 fn div_rem_normalising(
-    q: &mut [u64],
-    r: &mut [u64],
+    q: Option<&mut [u64]>,
+    r: Option<&mut [u64]>,
     a: &[u64],
     b: &[u64],
     buf: &mut [u64],
     cuts: Cuts,
 ) {
     let (n, m) = (b.len(), a.len());
-    let (bn, an) = buf.split_at_mut(n);
     let s = b[n - 1].leading_zeros();
+    let (bn, rest): (&[u64], &mut [u64]) = if s == 0 {
+        (b, buf)
+    } else {
+        let (bn, rest) = buf.split_at_mut(n);
+        shl(bn, b, s);
+        (bn, rest)
+    };
+    let (an, qs) = rest.split_at_mut(m + 1);
+    let q = match q {
+        Some(q) => q,
+        None => qs,
+    };
     if s == 0 {
-        bn.copy_from_slice(b);
         an[..m].copy_from_slice(a);
         an[m] = 0;
     } else {
-        shl(bn, b, s);
         an[m] = shl(&mut an[..m], a, s);
     }
     // Drop the extra limb when the shift did not fill it; the top quotient limb then comes
@@ -109,19 +157,24 @@ fn div_rem_normalising(
     } else {
         debug_assert_eq!(qh, 0);
     }
-    if s == 0 {
-        r.copy_from_slice(&an[..n]);
-    } else {
-        shr(r, &an[..n], s);
+    if let Some(r) = r {
+        if s == 0 {
+            r.copy_from_slice(&an[..n]);
+        } else {
+            shr(r, &an[..n], s);
+        }
     }
 }
 
 /// `(a / b, a % b)` for any lengths (high zero limbs allowed), both results normalised (no
 /// high zero limbs; zero is empty).
 ///
+/// Only tests use it: the `BigUint` wrappers divide straight into their own buffers.
+///
 /// # Panics
 ///
 /// When `b` is zero, like the primitive integer division.
+#[cfg(test)]
 pub(crate) fn div_rem_alloc(a: &[u64], b: &[u64]) -> (Vec<u64>, Vec<u64>) {
     let a = normalized(a);
     let b = normalized(b);

@@ -111,6 +111,9 @@ fn adjust_2by1(q1: u64, r: u64, d: u64) -> (u64, u64) {
 
 /// Divides `u2*B^2 + u1*B + u0` by the normalised `d1*B + d0` with `(u2, u1) < (d1, d0)`;
 /// `v = reciprocal_3by2(d1, d0)`. Returns `(quotient, r1, r0)`.
+///
+/// Written for latency (it sits on the dependency chain of the schoolbook division): the
+/// likely correction is branch-free, the rare one is an out-of-line branch.
 #[inline(always)]
 pub(crate) fn div_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (u64, u64, u64) {
     debug_assert!(d1 >> 63 == 1 && (u2 < d1 || (u2 == d1 && u1 < d0)));
@@ -120,15 +123,23 @@ pub(crate) fn div_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (
     let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
     let t = d0 as u128 * q1 as u128;
     let r = ((((r1 as u128) << 64) | u0 as u128).wrapping_sub(t)).wrapping_sub(d);
-    // Branch-free: this adjustment is taken about half the time.
+    // The estimate is q1 + 1, one too large when the high remainder limb reaches q0 (about
+    // half the time: branch-free).
     let mask = (((r >> 64) as u64 >= q0) as u64).wrapping_neg();
     let q = q1.wrapping_add(1).wrapping_add(mask);
     let r = r.wrapping_add(d & (((mask as u128) << 64) | mask as u128));
     if r >= d {
-        (q.wrapping_add(1), ((r - d) >> 64) as u64, (r - d) as u64)
-    } else {
-        (q, (r >> 64) as u64, r as u64)
+        return adjust_3by2(q, r, d);
     }
+    (q, (r >> 64) as u64, r as u64)
+}
+
+/// The rare final correction of [`div_3by2`], out of line so it stays a branch.
+#[cold]
+#[inline(never)]
+fn adjust_3by2(q: u64, r: u128, d: u128) -> (u64, u64, u64) {
+    let r = r - d;
+    (q.wrapping_add(1), (r >> 64) as u64, r as u64)
 }
 
 /// A normalised single-limb divisor with its reciprocal and the shift that normalised it.

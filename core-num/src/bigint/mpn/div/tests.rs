@@ -341,57 +341,192 @@ fn divexact_matches_div_rem() {
 
 const DIV_EXACT_CUT_FOR_TESTS: usize = super::super::thresholds::DIV_EXACT_DC;
 
-/// The Newton reciprocal is within a few units of the exact one, at every split.
+/// Divisor shapes that stress the Newton steps: random, all ones, `B^n/2`, `B^n/2 + 1`, top
+/// half `100..0` over a low half of ones (the largest half-size reciprocal over a long tail),
+/// top half ones over zeros, and a top limb `0x8000..` over ones.
+fn newton_divisors(rng: &mut Rng, n: usize) -> Vec<Vec<u64>> {
+    let mut out = vec![normalised_divisor(rng, n), vec![u64::MAX; n]];
+    let mut half = vec![0u64; n];
+    half[n - 1] = 1 << 63;
+    out.push(half.clone());
+    half[0] |= 1;
+    out.push(half);
+    let top = n.div_ceil(2);
+    let mut v = vec![u64::MAX; n];
+    v[n - top..].fill(0);
+    v[n - 1] = 1 << 63;
+    out.push(v);
+    let mut v = vec![0u64; n];
+    v[n - top..].fill(u64::MAX);
+    out.push(v);
+    let mut v = vec![u64::MAX; n];
+    v[n - 1] = 1 << 63;
+    out.push(v);
+    out
+}
+
+/// `floor((B^2n - 1) / d) - B^n` by plain division (Burnikel–Ziegler, Newton disabled).
+fn exact_reciprocal(d: &[u64]) -> Vec<u64> {
+    let n = d.len();
+    let ones = vec![u64::MAX; 2 * n];
+    let mut q = vec![0u64; n + 1];
+    let mut r = vec![0u64; n];
+    div_rem_with(&mut q, &mut r, &ones, d, Cuts { bz: DIV_BZ, newton: usize::MAX });
+    assert_eq!(q[n], 1, "the reciprocal of a normalised divisor lies in [B^n, 2B^n)");
+    q.truncate(n);
+    q
+}
+
+/// The Newton reciprocal is the exact one or one unit below it (the bound proved at
+/// `newton::reciprocal_with`), at every split: small bases force Newton steps at every level.
 #[test]
-fn newton_reciprocal_close_to_exact() {
+fn newton_reciprocal_exact_or_one_low() {
     let mut rng = Rng(12);
-    for n in (2..40).chain([64, 150, 151, 300, 512, 777, 1024]) {
-        for base in [4usize, 9, newton::INV_BASE] {
-            let mut d = normalised_divisor(&mut rng, n);
-            if n % 3 == 0 {
-                d[..n - 1].fill(0); // d = B^n / 2: the largest reciprocal
-            } else if n % 5 == 0 {
-                d.fill(u64::MAX);
+    let sizes = (2..=160).chain((161..=3000).step_by(97)).chain([255, 256, 257, 1023, 1024, 1025]);
+    for n in sizes.chain([2047, 2048, 2049, 3000]) {
+        for d in newton_divisors(&mut rng, n) {
+            let exact = exact_reciprocal(&d);
+            let bases: &[usize] =
+                if n <= 160 { &[4, 5, 8, 16] } else { &[4, 8, 16, newton::INV_BASE] };
+            for &base in bases {
+                let mut y = vec![0u64; n];
+                newton::reciprocal_with(&mut y, &d, base);
+                let (by, be) = (big(&y), big(&exact));
+                assert!(
+                    by <= be,
+                    "n {n} base {base}: y above the exact reciprocal by {}",
+                    &by - &be
+                );
+                assert!(
+                    &be - &by <= BigUint::from(1u32),
+                    "n {n} base {base}: y low by {}",
+                    &be - &by
+                );
             }
-            let mut y = vec![0u64; n];
-            newton::reciprocal_with(&mut y, &d, base);
-            let mut exact = vec![0u64; n];
-            newton::reciprocal_with(&mut exact, &d, usize::MAX);
-            let (by, be) = (big(&y), big(&exact));
-            let diff = if by > be { &by - &be } else { &be - &by };
-            assert!(diff <= BigUint::from(2u32), "n {n} base {base}: off by {diff}");
         }
     }
 }
 
-/// Newton division against Burnikel–Ziegler on the same normalised operands.
+/// Newton division of normalised `a` by `d` with the reciprocal of the top `t` limbs, checked
+/// limb for limb against Burnikel–Ziegler; returns the block statistics.
+fn check_newton(a: &[u64], d: &[u64], t: Option<usize>) -> newton::Stats {
+    let n = d.len();
+    let qn = a.len() - n;
+    let v = reciprocal_3by2(d[n - 1], d[n - 2]);
+    let (mut q1, mut a1) = (vec![0u64; qn], a.to_vec());
+    let (mut q2, mut a2) = (vec![0u64; qn], a.to_vec());
+    let h1 = bz::div_qr(&mut q1, &mut a1, d, v, DIV_BZ);
+    let mut stats = newton::Stats::default();
+    let h2 = match t {
+        None => newton::div_qr_stats(&mut q2, &mut a2, d, &mut stats),
+        Some(t) => {
+            let mut y = vec![0u64; t];
+            newton::reciprocal(&mut y, &d[n - t..]);
+            newton::div_qr_by(&mut q2, &mut a2, d, &y, &mut stats)
+        }
+    };
+    assert_eq!(h1, h2, "qh, n {n} qn {qn} t {t:?}");
+    assert!(q1 == q2, "quotient, n {n} qn {qn} t {t:?}");
+    assert!(a1[..n] == a2[..n], "remainder, n {n} qn {qn} t {t:?}");
+    // The block bound proved at `newton::block`: at most 5 up, at most 4 down (none when the
+    // reciprocal covers the whole divisor), and never the Burnikel–Ziegler fallback.
+    let full = t.unwrap_or(n.min(qn)) == n;
+    assert!(stats.under <= newton::BLOCK_STEPS, "n {n} qn {qn} t {t:?}: {stats:?}");
+    assert!(stats.over <= if full { 0 } else { 4 }, "n {n} qn {qn} t {t:?}: {stats:?}");
+    assert_eq!(stats.fallbacks, 0, "n {n} qn {qn} t {t:?}: {stats:?}");
+    stats
+}
+
+/// Dividends for the block tests: random, all ones, and `Q*d + d - 1` with all-ones `Q`
+/// (every remainder as large as it gets).
+fn newton_dividends(rng: &mut Rng, d: &[u64], qn: usize) -> Vec<Vec<u64>> {
+    let n = d.len();
+    let mut out = vec![rng.limbs(n + qn), vec![u64::MAX; n + qn]];
+    let bd = big(d);
+    let qmax = (BigUint::from(1u32) << (64 * qn)) - 1u32;
+    out.push(limbs_of(&(qmax * &bd + &bd - 1u32), n + qn));
+    out
+}
+
+/// The block estimate stays within its bound for every quotient/divisor shape: qn < n
+/// (reciprocal of the top qn limbs), qn == n, qn > n and not a multiple of the block size,
+/// and reciprocals shorter than min(n, qn).
 #[test]
-fn newton_matches_bz() {
+fn newton_block_bounds() {
     let mut rng = Rng(13);
-    let shapes = [(2usize, 5usize), (7, 7), (40, 3), (150, 150), (151, 300), (300, 1), (300, 17)];
-    let shapes = shapes.into_iter().chain([(400, 1234), (97, 1000), (2000, 2000), (1200, 3001)]);
-    for (n, qn) in shapes {
-        for variant in 0..3 {
-            let mut d = normalised_divisor(&mut rng, n);
-            let mut a = rng.limbs(n + qn);
-            if variant == 1 {
-                d[..n - 1].fill(0);
-                d[n - 1] = 1 << 63;
-            } else if variant == 2 {
-                d.fill(u64::MAX);
-                a.fill(u64::MAX);
+    let sizes = [2usize, 3, 4, 5, 7, 8, 13, 16, 31, 64, 100, 150, 151, 200, 333, 500];
+    let (mut under, mut over, mut blocks) = (0, 0, 0);
+    for n in sizes {
+        let qns = [1, 2, 3, n / 3, n - 1, n, n + 1, 2 * n, 2 * n + 1, 3 * n - 1, 5 * n / 2 + 7];
+        for d in newton_divisors(&mut rng, n) {
+            for qn in qns.into_iter().filter(|&qn| qn >= 1) {
+                for a in newton_dividends(&mut rng, &d, qn) {
+                    let mut ts = vec![None];
+                    let tmax = n.min(qn);
+                    ts.extend([1, 2, tmax / 3, tmax - 1].into_iter().filter(|&t| t >= 1).map(Some));
+                    for t in ts {
+                        let s = check_newton(&a, &d, t);
+                        under = under.max(s.under);
+                        over = over.max(s.over);
+                        blocks += s.blocks;
+                    }
+                }
             }
-            let v = reciprocal_3by2(d[n - 1], d[n - 2]);
-            let (mut q1, mut a1) = (vec![0u64; qn], a.clone());
-            let (mut q2, mut a2) = (vec![0u64; qn], a.clone());
-            let h1 = bz::div_qr(&mut q1, &mut a1, &d, v, DIV_BZ);
-            let h2 = newton::div_qr(&mut q2, &mut a2, &d);
-            assert_eq!(h1, h2, "qh, n {n} qn {qn} variant {variant}");
-            assert!(q1 == q2, "quotient, n {n} qn {qn} variant {variant}");
-            assert!(a1[..n] == a2[..n], "remainder, n {n} qn {qn} variant {variant}");
         }
     }
-    // Through the entry point, with the Newton cut-over lowered.
+    // The corpus does reach the correction loops (the bound is not vacuous).
+    assert!(under >= 1 && over >= 1 && blocks > 10_000, "under {under} over {over} {blocks}");
+}
+
+/// The operand `r:SEED:LIMBS` of tests/oracle.rs (splitmix64 limbs, top limb odd).
+fn oracle_operand(seed: u64, n: usize) -> Vec<u64> {
+    let mut r = Rng(seed);
+    let mut v: Vec<u64> = (0..n).map(|_| r.next()).collect();
+    v[n - 1] |= 1;
+    v
+}
+
+/// `a / b` as `div_rem` hands it to the Newton division: normalised, with the top limb
+/// dropped when the shift leaves it zero.
+fn normalise_for_newton(a: &[u64], b: &[u64]) -> (Vec<u64>, Vec<u64>) {
+    let (na, nb) = (a.len(), b.len());
+    let s = b[nb - 1].leading_zeros();
+    let (mut an, mut d) = (a.to_vec(), b.to_vec());
+    an.push(0);
+    if s != 0 {
+        super::super::shl(&mut d, b, s);
+        an[na] = super::super::shl(&mut an[..na], a, s);
+    }
+    if an[na] == 0 {
+        an.pop();
+    }
+    (an, d)
+}
+
+/// Newton division against Burnikel–Ziegler at larger sizes, and the reported shapes
+/// (operands as in tests/oracle.rs: splitmix64 limbs, top limb odd).
+#[test]
+fn newton_matches_bz_large() {
+    let mut rng = Rng(15);
+    for (n, qn) in [(2000usize, 2000usize), (1200, 3001), (3001, 1200), (700, 5000), (4096, 4097)] {
+        let d = normalised_divisor(&mut rng, n);
+        let a = rng.limbs(n + qn);
+        check_newton(&a, &d, None);
+    }
+    for (sa, na, sb, nb) in [(271u64, 12000usize, 272u64, 4000usize), (1004, 8000, 1005, 4000)] {
+        let (a, b) = (oracle_operand(sa, na), oracle_operand(sb, nb));
+        let mut want_q = vec![0u64; na - nb + 1];
+        let mut want_r = vec![0u64; nb];
+        div_rem_with(&mut want_q, &mut want_r, &a, &b, Cuts { bz: DIV_BZ, newton: usize::MAX });
+        let mut q = vec![0u64; na - nb + 1];
+        let mut r = vec![0u64; nb];
+        div_rem_with(&mut q, &mut r, &a, &b, Cuts { bz: DIV_BZ, newton: 2000 });
+        assert!(q == want_q && r == want_r, "r:{sa}:{na} / r:{sb}:{nb}");
+        // And the blocks of the normalised operands stay within the bound.
+        let (an, d) = normalise_for_newton(&a, &b);
+        check_newton(&an, &d, None);
+    }
+    // Through the entry point, with the Newton cut-over lowered, against num-bigint.
     for (m, n) in [(300usize, 100usize), (1000, 999), (5000, 700)] {
         let a = rng.limbs(m);
         let b = rng.top_nonzero(n);
@@ -403,7 +538,50 @@ fn newton_matches_bz() {
     }
 }
 
-/// Newton reciprocal and division at sizes with many even splits (slow: run with --ignored).
+/// A wrong reciprocal still gives the right quotient: blocks that would need more than
+/// `GIVE_UP` corrections are divided by Burnikel–Ziegler instead of looping.
+#[test]
+fn newton_wrong_reciprocal_falls_back() {
+    let mut rng = Rng(16);
+    let mut fallbacks = 0;
+    for (n, qn) in [(40usize, 40usize), (40, 130), (97, 30), (300, 300), (150, 451)] {
+        let d = normalised_divisor(&mut rng, n);
+        // A large top window, so that a reciprocal off by 1000 moves the estimate by over 16.
+        let mut a: Vec<u64> = (0..n + qn).map(|_| rng.next()).collect();
+        a[n + qn - 1] = d[n - 1] - 1;
+        let t = n.min(qn);
+        let mut good = vec![0u64; t];
+        newton::reciprocal(&mut good, &d[n - t..]);
+        for off in [-100_000i64, -1000, -20, -3, 3, 20, 1000, 100_000, i64::MIN] {
+            let mut y = good.clone();
+            if off == i64::MIN {
+                y.fill(0);
+            } else if off < 0 {
+                if super::super::sub_1_assign(&mut y, off.unsigned_abs()) != 0 {
+                    y.fill(0);
+                }
+            } else if super::super::add_1_assign(&mut y, off as u64) != 0 {
+                y.fill(u64::MAX);
+            }
+            let v = reciprocal_3by2(d[n - 1], d[n - 2]);
+            let (mut q1, mut a1) = (vec![0u64; qn], a.clone());
+            let (mut q2, mut a2) = (vec![0u64; qn], a.clone());
+            let h1 = bz::div_qr(&mut q1, &mut a1, &d, v, DIV_BZ);
+            let mut stats = newton::Stats::default();
+            let h2 = newton::div_qr_by(&mut q2, &mut a2, &d, &y, &mut stats);
+            assert!(h1 == h2 && q1 == q2 && a1[..n] == a2[..n], "n {n} qn {qn} off {off}");
+            assert!(stats.over.max(stats.under) <= newton::GIVE_UP);
+            if off.unsigned_abs() >= 1000 {
+                assert!(stats.fallbacks >= 1, "n {n} qn {qn} off {off}: {stats:?}");
+            }
+            fallbacks += stats.fallbacks;
+        }
+    }
+    assert!(fallbacks > 0);
+}
+
+/// Newton reciprocal and division at sizes with many even splits, and the reported large
+/// shapes (slow: run with --ignored).
 #[test]
 #[ignore]
 fn newton_large() {
@@ -412,18 +590,15 @@ fn newton_large() {
         let d = normalised_divisor(&mut rng, n);
         let mut y = vec![0u64; n];
         newton::reciprocal(&mut y, &d);
-        let mut exact = vec![0u64; n];
-        newton::reciprocal_with(&mut exact, &d, usize::MAX);
+        let exact = exact_reciprocal(&d);
         let (by, be) = (big(&y), big(&exact));
-        let diff = if by > be { &by - &be } else { &be - &by };
-        assert!(diff <= BigUint::from(2u32), "n {n}: off by {diff}");
+        assert!(by == be || by + 1u32 == be, "n {n}");
         let a = rng.limbs(2 * n);
-        let v = reciprocal_3by2(d[n - 1], d[n - 2]);
-        let (mut q1, mut a1) = (vec![0u64; n], a.clone());
-        let (mut q2, mut a2) = (vec![0u64; n], a.clone());
-        bz::div_qr(&mut q1, &mut a1, &d, v, DIV_BZ);
-        newton::div_qr(&mut q2, &mut a2, &d);
-        assert!(q1 == q2 && a1[..n] == a2[..n], "n {n}");
+        check_newton(&a, &d, None);
+    }
+    for (sa, na, sb, nb) in [(277u64, 20000usize, 278u64, 10000usize), (262, 40000, 263, 20000)] {
+        let (an, d) = normalise_for_newton(&oracle_operand(sa, na), &oracle_operand(sb, nb));
+        check_newton(&an, &d, None);
     }
 }
 
@@ -453,36 +628,5 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(big(&qe), big(&q));
             }
         }
-    }
-}
-
-#[test]
-fn zz_diag() {
-    extern crate std;
-    fn sm(seed: u64, n: usize) -> Vec<u64> {
-        let mut r = Rng(seed);
-        let mut v: Vec<u64> = (0..n).map(|_| r.next()).collect();
-        v[n - 1] |= 1;
-        v
-    }
-    for (sa, na, sb, nb) in [(271u64, 12000usize, 272u64, 4000usize), (1004, 8000, 1005, 4000)] {
-        let b = sm(sb, nb);
-        let s = b[nb - 1].leading_zeros();
-        let mut d = vec![0u64; nb];
-        crate::bigint::mpn::shl(&mut d, &b, s);
-        for t in [nb, nb / 2, 2000, 1000, 4000 - 1] {
-            let dt = &d[nb - t..];
-            let mut y = vec![0u64; t];
-            newton::reciprocal(&mut y, dt);
-            let mut ex = vec![0u64; t];
-            newton::reciprocal_with(&mut ex, dt, usize::MAX);
-            let (by, be) = (big(&y), big(&ex));
-            std::println!(
-                "t {t}: y-exact = {}{}",
-                if by >= be { "" } else { "-" },
-                if by > be { &by - &be } else { &be - &by }
-            );
-        }
-        let _ = (sa, na);
     }
 }

@@ -107,6 +107,13 @@ kernel_table! {
     mul_basecase: fn(r: &mut [u64], a: &[u64], b: &[u64]) -> ();
     /// Schoolbook `r = a * a` (`a.len() >= 1`, `r.len() == 2 * a.len()`; panics otherwise).
     sqr_basecase: fn(r: &mut [u64], a: &[u64]) -> ();
+    /// Schoolbook division of `a` by the normalised `d` (Knuth D, see
+    /// [`crate::bigint::mpn::div::schoolbook`]): low quotient limbs to `q`, the top one
+    /// returned, the remainder in `a[..d.len()]`; `v` is the 3/2 reciprocal of `d`'s top two
+    /// limbs (`d.len() >= 2`, top bit set, `a.len() == q.len() + d.len()`; panics otherwise).
+    /// Only the tests call it per level (the `arch::__kernels` entry points lack it).
+    #[cfg_attr(not(test), allow(dead_code))]
+    div_qr_basecase: fn(q: &mut [u64], a: &mut [u64], d: &[u64], v: u64) -> u64;
 }
 
 /// The portable table: the `scalar` level, and `sse2` and `neon`, which have nothing faster
@@ -127,6 +134,7 @@ static PORTABLE: Kernels = Kernels {
     shr_assign: portable::shr_assign,
     mul_basecase: portable::mul_basecase,
     sqr_basecase: portable::sqr_basecase,
+    div_qr_basecase: portable::div_qr_basecase,
 };
 
 /// The BMI2/ADX table: the `avx2` level, and `avx512`, which has no kernel of its own.
@@ -147,6 +155,7 @@ static BMI2_ADX: Kernels = Kernels {
     shr_assign: x86_64::shr_assign,
     mul_basecase: x86_64::mul_basecase,
     sqr_basecase: x86_64::sqr_basecase,
+    div_qr_basecase: x86_64::div_qr_basecase,
 };
 
 impl Kernels {
@@ -311,6 +320,18 @@ pub(crate) fn sqr_basecase(r: &mut [u64], a: &[u64]) {
         return portable::sqr_basecase(r, a);
     }
     cached::sqr_basecase(r, a)
+}
+
+/// Schoolbook division of `a` (`q.len() + d.len()` limbs) by the normalised `d`
+/// (`d.len() >= 2`), with `v = reciprocal_3by2(d1, d0)`: the low `q.len()` quotient limbs go
+/// to `q`, the top one (0 or 1) is returned, the remainder replaces `a[..d.len()]`.
+///
+/// # Panics
+///
+/// When the length or normalisation contract is broken.
+#[inline]
+pub(crate) fn div_qr_basecase(q: &mut [u64], a: &mut [u64], d: &[u64], v: u64) -> u64 {
+    cached::div_qr_basecase(q, a, d, v)
 }
 
 #[cfg(test)]

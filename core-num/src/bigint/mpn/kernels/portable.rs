@@ -6,6 +6,9 @@
 //! iterators so they carry no bounds checks; when slice lengths differ, a loop stops at the
 //! shortest (the callers' contracts make them equal, checked by `debug_assert!`).
 
+use crate::bigint::mpn::div::reciprocal::div_3by2;
+use crate::bigint::mpn::div::schoolbook::{div_qr_with, Steps};
+
 /// `a + b + c`: the sum and the carry out.
 #[inline(always)]
 fn adc(a: u64, b: u64, c: bool) -> (u64, bool) {
@@ -299,4 +302,29 @@ pub(crate) fn sqr_basecase(r: &mut [u64], a: &[u64]) {
         r[i + n] = addmul_1(&mut r[2 * i + 1..i + n], &a[i + 1..], a[i]);
     }
     double_add_diagonal(r, a);
+}
+
+/// The portable [`Steps`]: [`div_3by2`] and this file's `submul_1`.
+struct PortableSteps;
+
+impl Steps for PortableSteps {
+    #[inline(always)]
+    fn div_3by2(u2: u64, u1: u64, u0: u64, dv: &[u64; 3]) -> (u64, u64, u64) {
+        div_3by2(u2, u1, u0, dv[1], dv[0], dv[2])
+    }
+
+    #[inline(always)]
+    fn submul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
+        submul_1(r, a, m)
+    }
+}
+
+/// Schoolbook division (Knuth D with the 3/2 estimate) with this file's `submul_1` as the row;
+/// see [`div_qr_with`].
+///
+/// # Panics
+///
+/// Unless `d.len() >= 2`, `d`'s top bit is set and `a.len() == q.len() + d.len()`.
+pub(crate) fn div_qr_basecase(q: &mut [u64], a: &mut [u64], d: &[u64], v: u64) -> u64 {
+    div_qr_with::<PortableSteps>(q, a, d, v)
 }

@@ -3,7 +3,7 @@
 
 extern crate std;
 
-use super::portable;
+use super::{portable, Kernels};
 use crate::arch::{__kernels as k, Level};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -385,50 +385,98 @@ fn levels_are_consistent() {
     }
 }
 
-/// Ad-hoc timing of the basecase products per level (not a benchmark): run with
-/// `cargo test --release -p core-num --lib kernels::tests::timing -- --ignored --nocapture`.
+/// A normalised divisor of `n` limbs for the division kernel, in the style of `pattern`.
+fn divisor(rng: &mut Rng, n: usize, pattern: usize) -> Vec<u64> {
+    let mut d = operand(rng, n, pattern);
+    d[n - 1] |= 1 << 63;
+    d
+}
+
+/// `a == q * d + r` with `r < d`, by the naive product.
+fn check_division(a: &[u64], d: &[u64], q: &[u64], qh: u64, r: &[u64], ctx: &str) {
+    let n = d.len();
+    assert!(qh <= 1, "{ctx}");
+    assert!(super::super::cmp(r, d).is_lt(), "remainder not below divisor {ctx}");
+    let mut qfull = q.to_vec();
+    qfull.push(qh);
+    let mut back = naive_mul(d, &qfull);
+    let mut c = 0u128;
+    for i in 0..back.len() {
+        let s = back[i] as u128 + if i < n { r[i] as u128 } else { 0 } + c;
+        back[i] = s as u64;
+        c = s >> 64;
+    }
+    assert_eq!(c, 0, "{ctx}");
+    assert!(back[a.len()..].iter().all(|&x| x == 0), "{ctx}");
+    assert_eq!(&back[..a.len()], a, "q * d + r != a {ctx}");
+}
+
 #[test]
-#[ignore]
-fn timing() {
-    use std::time::Instant;
-    let mut rng = Rng(6);
-    for n in [4usize, 8, 16, 24, 32, 48, 64] {
-        let a = operand(&mut rng, n, 0);
-        let b = operand(&mut rng, n, 0);
-        let mut r = vec![0; 2 * n];
-        let reps = (4_000_000 / (n * n)).max(1000);
-        let mut line = std::format!("n={n:3}");
-        let mut time = |f: &mut dyn FnMut(&mut [u64])| {
-            let mut best = f64::MAX;
-            for _ in 0..5 {
-                let t = Instant::now();
-                for _ in 0..reps {
-                    f(core::hint::black_box(&mut r));
+fn div_qr_basecase_at_every_level() {
+    use crate::bigint::mpn::div::reciprocal::reciprocal_3by2;
+    // Divisors of 2..=24 limbs cover the two-limb step, every straight-line row (3..=10
+    // limbs) and the unrolled loop at every entry.
+    for level in levels() {
+        let table = Kernels::for_level(level).expect("available level");
+        let mut rng = Rng(6);
+        for n in 2..=24 {
+            for qn in 0..=12 {
+                for p in 0..PATTERNS {
+                    let d = divisor(&mut rng, n, p);
+                    let a = operand(&mut rng, qn + n, (p + 1) % PATTERNS);
+                    let v = reciprocal_3by2(d[n - 1], d[n - 2]);
+                    let ctx = std::format!("{level} {qn}/{n} pattern {p}");
+                    let (mut want_q, mut want_a) = (vec![0; qn], a.clone());
+                    let want_h = portable::div_qr_basecase(&mut want_q, &mut want_a, &d, v);
+                    check_division(&a, &d, &want_q, want_h, &want_a[..n], &ctx);
+                    let (mut q, mut w) = (vec![7; qn], a.clone());
+                    let h = table.div_qr_basecase(&mut q, &mut w, &d, v);
+                    assert_eq!((h, &q, &w[..n]), (want_h, &want_q, &want_a[..n]), "{ctx}");
                 }
-                best = best.min(t.elapsed().as_nanos() as f64 / reps as f64);
             }
-            best
-        };
-        for level in levels() {
-            let mul = time(&mut |r| {
-                k::mul_basecase_at(level, r, &a, &b);
-            });
-            let sqr = time(&mut |r| {
-                k::sqr_basecase_at(level, r, &a);
-            });
-            let rows = time(&mut |r| {
-                r[n] = k::mul_1_at(level, &mut r[..n], &a, b[0]).unwrap_or(0);
-                for j in 1..n {
-                    r[j + n] = k::addmul_1_at(level, &mut r[j..j + n], &a, b[j]).unwrap_or(0);
-                }
-            });
-            line += &std::format!(
-                " | {level}: mul {mul:7.1} ns ({:.2} ns/prod) rows {rows:7.1} sqr {sqr:7.1} \
-                 sqr/mul {:.2}",
-                mul / (n * n) as f64,
-                sqr / mul
-            );
         }
-        std::println!("{line}");
+    }
+}
+
+#[test]
+fn div_qr_basecase_stays_inside_its_slices() {
+    use crate::bigint::mpn::div::reciprocal::reciprocal_3by2;
+    const GUARD: u64 = 0x5a5a_5a5a_5a5a_5a5a;
+    for level in levels() {
+        let table = Kernels::for_level(level).expect("available level");
+        let mut rng = Rng(7);
+        for n in 2..=20 {
+            let d = divisor(&mut rng, n, 0);
+            let v = reciprocal_3by2(d[n - 1], d[n - 2]);
+            for qn in [1, 2, 5] {
+                let mut buf = vec![GUARD; qn + n + 8];
+                for x in &mut buf[4..4 + qn + n] {
+                    *x = rng.next();
+                }
+                let mut qbuf = vec![GUARD; qn + 8];
+                table.div_qr_basecase(&mut qbuf[4..4 + qn], &mut buf[4..4 + qn + n], &d, v);
+                let outside =
+                    |b: &[u64], len: usize| b[..4].iter().chain(&b[4 + len..]).all(|&g| g == GUARD);
+                assert!(outside(&buf, qn + n) && outside(&qbuf, qn), "{level} {qn}/{n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn div_qr_basecase_rejects_broken_contracts() {
+    for level in levels() {
+        let table = Kernels::for_level(level).expect("available level");
+        let d = [5u64, 1 << 63];
+        let run = |q: &mut [u64], a: &mut [u64], d: &[u64]| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                table.div_qr_basecase(q, a, d, 0)
+            }))
+            .is_err()
+        };
+        // Wrong lengths, a one-limb divisor, an unnormalised divisor.
+        assert!(run(&mut [0; 2], &mut [1; 3], &d), "{level}");
+        assert!(run(&mut [0; 2], &mut [1; 3], &[1 << 63]), "{level}");
+        assert!(run(&mut [0; 1], &mut [1; 3], &[5, 1]), "{level}");
     }
 }

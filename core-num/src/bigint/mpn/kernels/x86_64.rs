@@ -23,10 +23,18 @@
 //! which are not the bottleneck (the multiplier is: about 1.25 cycles per `mulx` on Zen 4,
 //! against about 1.5 cycles per product for these rows). The shifts are the portable code
 //! compiled with BMI2 enabled (`shlx`/`shrx`), which needs no assembly.
+//!
+//! `div_qr_basecase` (schoolbook division) runs one block per quotient limb: the 3/2
+//! estimate, a `submul_1` row whose borrow flows on the same two chains into the two limbs
+//! above it, and an early guess of the next top limb. Its speed is the latency of that chain
+//! (measured with eight-limb divisors on the development EPYC: about 8 ns per quotient limb,
+//! against 11 ns with a dispatched `submul_1` per limb); rows of one to eight limbs get
+//! straight-line copies.
 
 use core::arch::asm;
 
 use super::portable;
+use crate::bigint::mpn::div::schoolbook::{div_qr_with, Steps};
 
 /// The entry of a loop unrolled by eight, for `n = 8 q + rem` limbs (`n >= 1`): `rem == 0`
 /// runs `q` full passes; otherwise the pointers move back by `8 - rem` limbs and the first of
@@ -593,5 +601,435 @@ pub(super) unsafe fn sqr_basecase(r: &mut [u64], a: &[u64]) {
         }
         *rp.add(2 * n - 1) = 0;
         double_add_diagonal_raw(rp, ap, n);
+    }
+}
+
+/// The 3/2 estimate of [`div_step_raw`] and `div_step_fixed!`: with `rdx = u2`,
+/// `{x1} = u1`, `{x0} = u0` and `{g}` pointing to `[d0, d1, v]`, leaves `q` in `{t0}` and
+/// `rdx`, and the remainder `(r1, r0)` in `({x1}, {x0})`. Uses `{t1}`, `{h}`, `{s}` and the
+/// register named by `$tl`.
+///
+/// Möller–Granlund's 3/2 division scheduled for latency: `d` comes off `(u1, u0)` while
+/// `v * u2` is in flight, the likely correction is branch-free, the rare one a branch.
+#[rustfmt::skip]
+macro_rules! div_3by2_text {
+    ($tl:literal) => {
+        concat!(
+            "mulx {t0}, {t1}, qword ptr [{g} + 16]\n", // (q1, q0) = v * u2
+            "add {t1}, {x1}\n",
+            "adc {t0}, rdx\n",                         // (q1, q0) += (u2, u1)
+            "sub {x0}, qword ptr [{g}]\n",
+            "sbb {x1}, qword ptr [{g} + 8]\n",         // x = (u1, u0) - d
+            "mov {h}, qword ptr [{g} + 8]\n",
+            "imul {h}, {t0}\n",
+            "mov rdx, {t0}\n",
+            "mulx {s}, ", $tl, ", qword ptr [{g}]\n",  // (s, tl) = q1 * d0
+            "sub {x1}, {h}\n",
+            "sub {x0}, ", $tl, "\n",
+            "sbb {x1}, {s}\n",                         // x = (u1 - q1 d1, u0) - q1 d0 - d
+            "cmp {x1}, {t1}\n",
+            "sbb {h}, {h}\n",                          // h = -(x1 < q0), CF kept
+            "adc {t0}, 0\n",                           // q = q1 + (x1 < q0)
+            "not {h}\n",
+            "mov {s}, qword ptr [{g} + 8]\n",
+            "and {s}, {h}\n",
+            "and {h}, qword ptr [{g}]\n",
+            "add {x0}, {h}\n",
+            "adc {x1}, {s}\n",                         // x += d when x1 >= q0
+            "cmp {x0}, qword ptr [{g}]\n",
+            "mov {h}, {x1}\n",
+            "sbb {h}, qword ptr [{g} + 8]\n",
+            "jb 2f\n",                                 // rare: x >= d
+            "sub {x0}, qword ptr [{g}]\n",
+            "sbb {x1}, qword ptr [{g} + 8]\n",
+            "add {t0}, 1\n",
+            "2:\n",
+            "mov rdx, {t0}\n",
+        )
+    };
+}
+
+/// The early guess of the step's new `r1` (see [`div_step_raw`]): `{g} = r1 - (r0 < h)` for
+/// `h` the high half of `q` times the row's top divisor limb at `[{ap} + $top]`, and
+/// `{s} = 1` exactly when the guess is unsure.
+#[rustfmt::skip]
+macro_rules! div_guess_text {
+    ($top:literal) => {
+        concat!(
+            "mulx {s}, {g}, qword ptr [{ap} + ", $top, "]\n",
+            "mov {g}, {x0}\n",
+            "sub {g}, {s}\n",
+            "sbb {s}, {s}\n",
+            "cmp {g}, 2\n",
+            "lea {g}, [{x1} + {s}]\n",
+            "adc {s}, 0\n",
+        )
+    };
+}
+
+/// The end of a step: the row's borrow limb `$hi + CF + 1 - OF` comes off `r0` on the same
+/// chains (`r0 + !($hi + CF) + OF - B`), then `1 - OF` off `r1`, leaving OF clear when the
+/// whole went negative; `{t0}` ends 1 when it did not. An unsure guess is replaced by the
+/// exact `r1`. `$z` is a free register.
+#[rustfmt::skip]
+macro_rules! div_tail_text {
+    ($hi:literal, $z:literal) => {
+        concat!(
+            "mov ", $z, ", 0\n",
+            "adcx ", $hi, ", ", $z, "\n",
+            "not ", $hi, "\n",
+            "adox {x0}, ", $hi, "\n",
+            "mov ", $z, ", -1\n",
+            "adox {x1}, ", $z, "\n",
+            "seto {t0:l}\n",
+            "cmp {s}, 1\n",
+            "jne 3f\n",
+            "mov {g}, {x1}\n",                         // unsure guess: take the exact r1
+            "3:\n",
+            "movzx {t0:e}, {t0:l}\n",
+        )
+    };
+}
+
+/// `(q, r1, r0)` of `(u2 u1 u0) / (d1 d0)` with `(u2, u1) < (d1, d0)` and `v` the 3/2
+/// reciprocal, as `div::reciprocal::div_3by2` (the step of two-limb divisors, which has no
+/// row). `dv` holds `[d0, d1, v]`.
+#[inline(always)]
+fn div_3by2_asm(u2: u64, u1: u64, u0: u64, dv: &[u64; 3]) -> (u64, u64, u64) {
+    let (q, r1, r0): (u64, u64, u64);
+    // SAFETY: reads the three limbs of `dv`; only registers otherwise; no stack.
+    unsafe {
+        asm!(
+            div_3by2_text!("{tl}"),
+            inout("rdx") u2 => _,
+            x1 = inout(reg) u1 => r1,
+            x0 = inout(reg) u0 => r0,
+            g = in(reg) dv.as_ptr(),
+            t0 = out(reg) q,
+            t1 = out(reg) _,
+            h = out(reg) _,
+            s = out(reg) _,
+            tl = out(reg) _,
+            options(pure, readonly, nostack),
+        );
+    }
+    (q, r1, r0)
+}
+
+/// The flag setup of [`div_step_raw`]'s row: clears the two high-half registers and sets
+/// OF (the complement trick's `+ 1`) with CF clear.
+#[rustfmt::skip]
+macro_rules! div_row_init {
+    () => {
+        concat!(
+            "xor {h:e}, {h:e}\n",
+            "xor {t1:e}, {t1:e}\n",
+            // 0x80000000 - 1 in 32 bits overflows (OF = 1) without a borrow (CF = 0)
+            "mov {t0:e}, 0x80000000\n",
+            "cmp {t0:e}, 1\n",
+        )
+    };
+}
+
+/// One schoolbook step (`n >= 1` row limbs) in one block: the 3/2 estimate `q` of
+/// `(u2 u1 u0) / (d1 d0)` and its remainder `(r1, r0)`, then `r[..n] -= a[..n] * q` with the
+/// borrow out taken from `(r1, r0)` on the same two carry chains. `dv` points to
+/// `[d0, d1, v]`.
+///
+/// The next step needs the new `r1` first, and the carry chains end late; but the row's
+/// borrow limb `c` lies in `[h, h + 2]` for `h` the high half of `q * a[n - 1]`, so unless
+/// `r0 - h` is 0 or 1 the borrow out of `r0 - c`, hence the new `r1`, is known right after one
+/// multiplication. That guess is what the step returns; when it is unsure, a branch (taken
+/// about once in 2^63 steps on random data) swaps in the value the chains produce.
+///
+/// Returns `(q, r1, r0, r's new top limb, negative)`.
+///
+/// # Safety
+///
+/// `n >= 1`; `rp` is valid for `n` reads and writes, `ap` for `n` reads, `dv` for 3 reads,
+/// and the ranges are disjoint.
+#[inline(always)]
+unsafe fn div_step_raw(
+    rp: *mut u64,
+    ap: *const u64,
+    n: usize,
+    u2: u64,
+    u1: u64,
+    u0: u64,
+    dv: *const u64,
+) -> (u64, u64, u64, u64, bool) {
+    let (q, r1, r0, w_top, ok): (u64, u64, u64, u64, u64);
+    // SAFETY: the caller guarantees the pointers and `n >= 1`. The 3/2 part reads `dv[..3]`;
+    // the row reads `a[n - 1]`, then as `submul_1_raw` touches only limbs `[0, n)` of `a`
+    // and `r` (the pointers move back by at most seven limbs first). No stack.
+    unsafe {
+        asm!(
+            div_3by2_text!("rcx"),
+            div_guess_text!("8*{t2} - 8"),
+            // the row, unrolled by eight, entered as `enter_unrolled_8!` with t2 = n
+            "mov {h}, {t2}",
+            "and {h}, 7",
+            "shr {t2}, 3",
+            "test {h}, {h}",
+            "jz 50f",
+            "lea {t2}, [{t2} + 1]",
+            "lea {ap}, [{ap} + 8*{h} - 64]",
+            "lea {rp}, [{rp} + 8*{h} - 64]",
+            "mov rcx, {t2}",
+            "cmp {h}, 4",
+            "je 54f",
+            "ja 62f",
+            "cmp {h}, 2",
+            "jb 57f",
+            "je 56f",
+            "jmp 55f",
+            "62:",
+            "cmp {h}, 6",
+            "jb 53f",
+            "je 52f",
+            "51:", div_row_init!(), "jmp 41f",
+            "52:", div_row_init!(), "jmp 42f",
+            "53:", div_row_init!(), "jmp 43f",
+            "54:", div_row_init!(), "jmp 44f",
+            "55:", div_row_init!(), "jmp 45f",
+            "56:", div_row_init!(), "jmp 46f",
+            "57:", div_row_init!(), "jmp 47f",
+            "50:",
+            "mov rcx, {t2}",
+            div_row_init!(),
+            ".p2align 5",
+            "40:",
+            submul_limb!("0", "t0", "t1", "h"),
+            "41:",
+            submul_limb!("8", "t2", "h", "t1"),
+            "42:",
+            submul_limb!("16", "t0", "t1", "h"),
+            "43:",
+            submul_limb!("24", "t2", "h", "t1"),
+            "44:",
+            submul_limb!("32", "t0", "t1", "h"),
+            "45:",
+            submul_limb!("40", "t2", "h", "t1"),
+            "46:",
+            submul_limb!("48", "t0", "t1", "h"),
+            "47:",
+            submul_limb!("56", "t2", "h", "t1"),
+            "lea {ap}, [{ap} + 64]",
+            "lea {rp}, [{rp} + 64]",
+            "lea rcx, [rcx - 1]",
+            "jrcxz 9f",
+            "jmp 40b",
+            "9:",
+            // every pass ends on the limb at offset 56: the last limb written is in t2
+            div_tail_text!("{h}", "{t0}"),
+            inout("rdx") u2 => q,
+            x0 = inout(reg) u0 => r0,
+            x1 = inout(reg) u1 => _,
+            g = inout(reg) dv => r1,
+            s = out(reg) _,
+            rp = inout(reg) rp => _,
+            ap = inout(reg) ap => _,
+            t0 = out(reg) ok,
+            t1 = out(reg) _,
+            t2 = inout(reg) n => w_top,
+            h = out(reg) _,
+            out("rcx") _,
+            options(nostack),
+        );
+    }
+    (q, r1, r0, w_top, ok == 0)
+}
+
+/// Limbs after the first of a fixed-length division row, alternating registers as the
+/// unrolled loops do; this one takes an odd-numbered limb.
+macro_rules! submul_limbs_odd {
+    () => {
+        ""
+    };
+    ($off:literal $(, $rest:literal)*) => {
+        concat!(submul_limb!($off, "t2", "h", "t1"), submul_limbs_even!($($rest),*))
+    };
+}
+
+/// As [`submul_limbs_odd!`], for an even-numbered limb.
+macro_rules! submul_limbs_even {
+    () => {
+        ""
+    };
+    ($off:literal $(, $rest:literal)*) => {
+        concat!(submul_limb!($off, "t0", "t1", "h"), submul_limbs_odd!($($rest),*))
+    };
+}
+
+/// Stamps out [`div_step_raw`] for a row of a fixed length: straight-line code, no entry
+/// tree or loop control. `$top` is the byte offset of the row's top limb, `$hi` and `$z` the
+/// registers of the tail (the last high half and a free one), `$fix` moves the last limb
+/// written into `t2`.
+macro_rules! div_step_fixed {
+    (
+        $(#[$doc:meta])* $name:ident, top: $top:literal, tail: ($hi:literal, $z:literal),
+        fix: $fix:literal, offsets: [$first:literal $(, $off:literal)*]
+    ) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        ///
+        /// `rp` is valid for that many reads and writes, `ap` for that many reads, `dv` for
+        /// 3 reads, and the ranges are disjoint.
+        #[inline(always)]
+        unsafe fn $name(
+            rp: *mut u64,
+            ap: *const u64,
+            u2: u64,
+            u1: u64,
+            u0: u64,
+            dv: *const u64,
+        ) -> (u64, u64, u64, u64, bool) {
+            let (q, r1, r0, w_top, ok): (u64, u64, u64, u64, u64);
+            // SAFETY: the caller guarantees the pointers; the block reads `dv[..3]` and
+            // `a[..len]`, reads and writes `r[..len]`. No stack.
+            unsafe {
+                asm!(
+                    div_3by2_text!("{t2}"),
+                    div_guess_text!($top),
+                    // OF = 1, CF = 0; the first limb has no carry in
+                    "mov {t0:e}, 0x80000000",
+                    "cmp {t0:e}, 1",
+                    concat!("mulx {t1}, {t0}, qword ptr [{ap} + ", $first, "]"),
+                    "not {t0}",
+                    concat!("adox {t0}, qword ptr [{rp} + ", $first, "]"),
+                    concat!("mov qword ptr [{rp} + ", $first, "], {t0}"),
+                    submul_limbs_odd!($($off),*),
+                    $fix,
+                    div_tail_text!($hi, $z),
+                    inout("rdx") u2 => q,
+                    x0 = inout(reg) u0 => r0,
+                    x1 = inout(reg) u1 => _,
+                    g = inout(reg) dv => r1,
+                    s = out(reg) _,
+                    rp = in(reg) rp,
+                    ap = in(reg) ap,
+                    t0 = out(reg) ok,
+                    t1 = out(reg) _,
+                    t2 = out(reg) w_top,
+                    h = out(reg) _,
+                    options(nostack),
+                );
+            }
+            (q, r1, r0, w_top, ok == 0)
+        }
+    };
+}
+
+div_step_fixed!(
+    /// [`div_step_raw`] for one row limb (three-limb divisors).
+    div_step_1, top: "0", tail: ("{t1}", "{h}"), fix: "mov {t2}, {t0}", offsets: ["0"]
+);
+div_step_fixed!(
+    /// [`div_step_raw`] for two row limbs.
+    div_step_2, top: "8", tail: ("{h}", "{t0}"), fix: "", offsets: ["0", "8"]
+);
+div_step_fixed!(
+    /// [`div_step_raw`] for three row limbs.
+    div_step_3, top: "16", tail: ("{t1}", "{h}"), fix: "mov {t2}, {t0}",
+    offsets: ["0", "8", "16"]
+);
+div_step_fixed!(
+    /// [`div_step_raw`] for four row limbs.
+    div_step_4, top: "24", tail: ("{h}", "{t0}"), fix: "", offsets: ["0", "8", "16", "24"]
+);
+div_step_fixed!(
+    /// [`div_step_raw`] for five row limbs.
+    div_step_5, top: "32", tail: ("{t1}", "{h}"), fix: "mov {t2}, {t0}",
+    offsets: ["0", "8", "16", "24", "32"]
+);
+div_step_fixed!(
+    /// [`div_step_raw`] for six row limbs (eight-limb divisors).
+    div_step_6, top: "40", tail: ("{h}", "{t0}"), fix: "",
+    offsets: ["0", "8", "16", "24", "32", "40"]
+);
+div_step_fixed!(
+    /// [`div_step_raw`] for seven row limbs.
+    div_step_7, top: "48", tail: ("{t1}", "{h}"), fix: "mov {t2}, {t0}",
+    offsets: ["0", "8", "16", "24", "32", "40", "48"]
+);
+div_step_fixed!(
+    /// [`div_step_raw`] for eight row limbs.
+    div_step_8, top: "56", tail: ("{h}", "{t0}"), fix: "",
+    offsets: ["0", "8", "16", "24", "32", "40", "48", "56"]
+);
+
+/// The BMI2/ADX [`Steps`] for rows of `M` limbs (`M` in `1..=8`, straight-line code), or of
+/// any length (`M == 0`, the unrolled loop): the scheduled 3/2 step and the row with its
+/// borrow folded into the two limbs above, in one block per step.
+struct Bmi2AdxSteps<const M: usize>;
+
+impl<const M: usize> Steps for Bmi2AdxSteps<M> {
+    #[inline(always)]
+    fn div_3by2(u2: u64, u1: u64, u0: u64, dv: &[u64; 3]) -> (u64, u64, u64) {
+        div_3by2_asm(u2, u1, u0, dv)
+    }
+
+    #[inline(always)]
+    fn submul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
+        let n = r.len().min(a.len());
+        // SAFETY: only reached from `div_qr_basecase`, whose caller guarantees the features;
+        // `n` limbs valid at each; `r` is a unique borrow, so disjoint from `a`.
+        unsafe { submul_1_raw(r.as_mut_ptr(), a.as_ptr(), n, m) }
+    }
+
+    #[inline(always)]
+    fn step(
+        w: &mut [u64],
+        dl: &[u64],
+        u2: u64,
+        u1: u64,
+        u0: u64,
+        dv: &[u64; 3],
+    ) -> (u64, u64, u64, u64, bool) {
+        let n = w.len().min(dl.len());
+        assert!(n >= 1 && (M == 0 || n == M));
+        let (rp, ap, dv) = (w.as_mut_ptr(), dl.as_ptr(), dv.as_ptr());
+        // SAFETY: `n >= 1` limbs valid at `w` and `dl` (exactly `M` for the fixed rows), three
+        // at `dv`; `w` is a unique borrow, so disjoint from the others.
+        unsafe {
+            match M {
+                1 => div_step_1(rp, ap, u2, u1, u0, dv),
+                2 => div_step_2(rp, ap, u2, u1, u0, dv),
+                3 => div_step_3(rp, ap, u2, u1, u0, dv),
+                4 => div_step_4(rp, ap, u2, u1, u0, dv),
+                5 => div_step_5(rp, ap, u2, u1, u0, dv),
+                6 => div_step_6(rp, ap, u2, u1, u0, dv),
+                7 => div_step_7(rp, ap, u2, u1, u0, dv),
+                8 => div_step_8(rp, ap, u2, u1, u0, dv),
+                _ => div_step_raw(rp, ap, n, u2, u1, u0, dv),
+            }
+        }
+    }
+}
+
+/// Schoolbook division (Knuth D with the 3/2 estimate) with the BMI2/ADX steps inline; see
+/// [`div_qr_with`]. Divisors of three to ten limbs get a copy of the loop with straight-line
+/// rows.
+///
+/// # Safety
+///
+/// BMI2 and ADX are available.
+///
+/// # Panics
+///
+/// Unless `d.len() >= 2`, `d`'s top bit is set and `a.len() == q.len() + d.len()`.
+#[target_feature(enable = "bmi2,adx")]
+pub(super) unsafe fn div_qr_basecase(q: &mut [u64], a: &mut [u64], d: &[u64], v: u64) -> u64 {
+    match d.len() {
+        3 => div_qr_with::<Bmi2AdxSteps<1>>(q, a, d, v),
+        4 => div_qr_with::<Bmi2AdxSteps<2>>(q, a, d, v),
+        5 => div_qr_with::<Bmi2AdxSteps<3>>(q, a, d, v),
+        6 => div_qr_with::<Bmi2AdxSteps<4>>(q, a, d, v),
+        7 => div_qr_with::<Bmi2AdxSteps<5>>(q, a, d, v),
+        8 => div_qr_with::<Bmi2AdxSteps<6>>(q, a, d, v),
+        9 => div_qr_with::<Bmi2AdxSteps<7>>(q, a, d, v),
+        10 => div_qr_with::<Bmi2AdxSteps<8>>(q, a, d, v),
+        _ => div_qr_with::<Bmi2AdxSteps<0>>(q, a, d, v),
     }
 }

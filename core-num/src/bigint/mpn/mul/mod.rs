@@ -17,6 +17,10 @@
 //! the squaring variant of each algorithm. Toom-4 pays from about 1000 limbs (5-8 % over
 //! Toom-3 on the development machine) up to the NTT.
 //!
+//! Where the NTT runs on AVX-512 IFMA (`ntt::is_vector`) it is several times faster, and it
+//! takes over at `MUL_NTT_VECTOR` / `SQR_NTT_VECTOR` (about 200 limbs) whatever the shape, so
+//! Toom-4 and the unbalanced chunks only see short operands there.
+//!
 //! Scratch: a top-level call allocates one buffer (`mul_scratch_len`, at most `5 a.len()`
 //! limbs; the sizes are tabulated above `level_scratch`) and every recursive call takes its
 //! temporaries from the front of the slice it is given and passes the rest down. The NTT
@@ -36,7 +40,8 @@ use core::cmp::Ordering;
 
 use super::kernels::{mul_basecase, sqr_basecase, sub_n};
 use super::thresholds::{
-    MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3, SQR_TOOM4,
+    MUL_KARATSUBA, MUL_NTT, MUL_NTT_VECTOR, MUL_TOOM3, MUL_TOOM4, PREPARED_NTT,
+    PREPARED_NTT_VECTOR, SQR_KARATSUBA, SQR_NTT, SQR_NTT_VECTOR, SQR_TOOM3, SQR_TOOM4,
 };
 use super::{cmp_n, normalized, ntt, sub};
 
@@ -56,7 +61,7 @@ pub(crate) fn mul(r: &mut [u64], a: &[u64], b: &[u64]) {
     let r = &mut r[..n];
     if b.len() < MUL_KARATSUBA {
         mul_basecase(r, a, b);
-    } else if use_ntt(b.len(), n, MUL_NTT) {
+    } else if use_ntt(b.len(), n, [MUL_NTT, MUL_NTT_VECTOR]) {
         ntt::mul(r, a, b);
     } else {
         let mut scratch = vec![0u64; mul_scratch_len(a.len())];
@@ -78,7 +83,7 @@ pub(crate) fn sqr(r: &mut [u64], a: &[u64]) {
     }
     if a.len() < SQR_KARATSUBA {
         sqr_basecase(r, a);
-    } else if use_ntt(a.len(), n, SQR_NTT) {
+    } else if use_ntt(a.len(), n, [SQR_NTT, SQR_NTT_VECTOR]) {
         ntt::sqr(r, a);
     } else {
         let mut scratch = vec![0u64; sqr_scratch_len(a.len())];
@@ -86,15 +91,29 @@ pub(crate) fn sqr(r: &mut [u64], a: &[u64]) {
     }
 }
 
-/// Whether a product of `len` limbs whose shorter operand has `short` limbs goes to the NTT.
+/// Whether a product of `len` limbs whose shorter operand has `short` limbs goes to the NTT
+/// (the thresholds of the portable and of the vector transform).
 ///
 /// The NTT's cost steps up with each transform length (`ntt::padded_len`), so between the
-/// threshold and twice it the NTT is only taken when the transform is at least 85 % full:
-/// measured there, it beat Toom-4 by 3-20 % when full and lost by up to 18 % at 73-81 % fill.
-fn use_ntt(short: usize, len: usize, threshold: usize) -> bool {
+/// threshold and twice it the portable NTT is only taken when the transform is at least 85 %
+/// full: measured there, it beat Toom-4 by 3-20 % when full and lost by up to 18 % at 73-81 %
+/// fill. The vector NTT wins by enough that the fill does not matter.
+fn use_ntt(short: usize, len: usize, [threshold, vector]: [usize; 2]) -> bool {
+    if ntt::is_vector() {
+        return short >= vector && len <= ntt::MAX_LEN;
+    }
     short >= threshold
         && len <= ntt::MAX_LEN
         && (short >= 2 * threshold || 100 * len >= 85 * ntt::padded_len(len))
+}
+
+/// Whether a product whose operands have `short` and `long` limbs should use a transform of
+/// the shorter one prepared once for several products (`ntt::Prepared`), which saves a
+/// third of the work of each.
+pub(crate) fn prepared_pays(short: usize, long: usize) -> bool {
+    let len = short + long;
+    let threshold = if ntt::is_vector() { PREPARED_NTT_VECTOR } else { PREPARED_NTT };
+    short >= threshold && len <= ntt::MAX_LEN
 }
 
 /// `a * b` for operands of any lengths and order, as a new vector of `a.len() + b.len()` limbs
@@ -243,4 +262,20 @@ pub(super) fn divexact_odd(a: &mut [u64], d: u64) {
         c = ((q as u128 * d as u128) >> 64) as u64 + borrow as u64;
     }
     debug_assert_eq!(c, 0, "inexact division");
+}
+
+/// Temporary (timing).
+#[cfg(test)]
+pub(crate) fn mul_rec_pub(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
+    mul_rec(r, a, b, scratch)
+}
+/// Temporary (timing).
+#[cfg(test)]
+pub(crate) fn sqr_rec_pub(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
+    sqr_rec(r, a, scratch)
+}
+/// Temporary (timing).
+#[cfg(test)]
+pub(crate) fn mul_scratch_len_pub(n: usize) -> usize {
+    mul_scratch_len(n)
 }

@@ -13,7 +13,8 @@ use super::{level_scratch, mul, mul_alloc, mul_rec, mul_scratch_len, sqr, sqr_sc
 use crate::bigint::mpn::kernels::mul_basecase;
 use crate::bigint::mpn::ntt;
 use crate::bigint::mpn::thresholds::{
-    MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3, SQR_TOOM4,
+    MUL_KARATSUBA, MUL_NTT, MUL_NTT_VECTOR, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT,
+    SQR_NTT_VECTOR, SQR_TOOM3, SQR_TOOM4,
 };
 
 /// splitmix64.
@@ -282,7 +283,11 @@ fn ntt_large_against_toom_and_num_bigint() {
     }
     // Through the entry points, just around the thresholds.
     // (13/12 of the threshold: a poorly filled transform, so Toom-4 again.)
-    for n in [MUL_NTT - 1, MUL_NTT, MUL_NTT + 1, MUL_NTT * 13 / 12, SQR_NTT - 1, SQR_NTT + 1] {
+    let (mv, sv) = (MUL_NTT_VECTOR, SQR_NTT_VECTOR);
+    for n in [MUL_NTT - 1, MUL_NTT, MUL_NTT + 1, MUL_NTT * 13 / 12, SQR_NTT - 1, SQR_NTT + 1]
+        .into_iter()
+        .chain([mv - 1, mv, mv + 1, sv - 1, sv, sv + 1])
+    {
         let (a, b) = (rng.limbs(n), rng.limbs(n));
         let mut r = vec![GARBAGE; 2 * n];
         mul(&mut r, &a, &b);

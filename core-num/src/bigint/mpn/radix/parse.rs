@@ -4,14 +4,20 @@
 //! off the low `k * 2^j` digits for the largest power below their length and combine the two
 //! halves as `high * B^(2^j) + low`; the low halves all have power-of-two chunk counts, so the
 //! recursion below the top is balanced.
+//!
+//! Every product at one level of the recursion has the same factor `B^(2^j)` and about the
+//! same shape, so where the NTT pays (`mul::prepared_pays`) the power is transformed once per
+//! level (`ntt::Prepared`) and each product costs two transforms per prime instead of three.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
 use super::powers::{self, Power};
 use super::{chunk, DigitSet, RadixParams};
+use crate::bigint::mpn::mul::{mul, prepared_pays};
+use crate::bigint::mpn::ntt::Prepared;
 use crate::bigint::mpn::thresholds::PARSE_DC;
-use crate::bigint::mpn::{add_1_assign, add_assign, mul::mul, mul_1_assign, normalized_len};
+use crate::bigint::mpn::{add_1_assign, add_assign, mul_1_assign, normalized_len};
 
 /// The normalised limbs of the valid digits `s`.
 pub(super) fn parse<D: DigitSet>(s: &[u8], p: &RadixParams) -> Vec<u64> {
@@ -64,16 +70,43 @@ fn divide_and_conquer<D: DigitSet>(
     tree: &[Power],
     cut_digits: usize,
 ) -> Vec<u64> {
+    let mut prepared: Vec<Option<Prepared>> = tree.iter().map(|_| None).collect();
+    dc_rec::<D>(s, p, tree, cut_digits, &mut prepared, true)
+}
+
+/// The recursion of [`divide_and_conquer`]. `prepared[j]` caches the NTT transforms of
+/// `B^(2^j)`, made at its first product below the top (`top`: the first call, the only one
+/// with the largest power, which gains nothing from them).
+fn dc_rec<D: DigitSet>(
+    s: &[u8],
+    p: &RadixParams,
+    tree: &[Power],
+    cut_digits: usize,
+    prepared: &mut [Option<Prepared>],
+    top: bool,
+) -> Vec<u64> {
     let j = tree.iter().rposition(|pw| pw.digits < s.len());
-    let Some(pw) = j.map(|j| &tree[j]).filter(|_| s.len() > cut_digits) else {
+    let Some(j) = j.filter(|_| s.len() > cut_digits) else {
         return basecase::<D>(s, p);
     };
+    let pw = &tree[j];
     let (high, low) = s.split_at(s.len() - pw.digits);
-    let high = divide_and_conquer::<D>(high, p, tree, cut_digits);
-    let low = divide_and_conquer::<D>(strip_zeros::<D>(low), p, tree, cut_digits);
+    let high = dc_rec::<D>(high, p, tree, cut_digits, prepared, false);
+    let low = dc_rec::<D>(strip_zeros::<D>(low), p, tree, cut_digits, prepared, false);
     let mut out = vec![0u64; pw.len() + high.len()];
     let product = &mut out[pw.shift..];
-    if high.len() >= pw.limbs.len() {
+    let (short, long) = (high.len().min(pw.limbs.len()), high.len().max(pw.limbs.len()));
+    if !top && prepared_pays(short, long) {
+        // Every `high` is below `B^(2^j)`, so at most `pw.len()` limbs: one transform length
+        // serves the whole level.
+        let pre = &mut prepared[j];
+        if pre.as_ref().is_none_or(|pre| !pre.fits(high.len())) {
+            *pre = Some(Prepared::new(&pw.limbs, pw.limbs.len() + pw.len().max(high.len())));
+        }
+        if let Some(pre) = pre {
+            pre.mul(product, &high);
+        }
+    } else if high.len() >= pw.limbs.len() {
         mul(product, &high, &pw.limbs);
     } else {
         mul(product, &pw.limbs, &high);
@@ -82,4 +115,43 @@ fn divide_and_conquer<D: DigitSet>(
     add_assign(&mut out, &low);
     out.truncate(normalized_len(&out));
     out
+}
+
+#[cfg(test)]
+mod timing_tmp {
+    extern crate std;
+    use super::*;
+    use crate::bigint::mpn::radix::{AsciiDecimal, RADICES};
+    use std::println;
+    use std::time::Instant;
+
+    #[test]
+    #[ignore]
+    fn timing_tmp_parse_cut() {
+        let digits: usize =
+            std::env::var("DIGITS").ok().and_then(|x| x.parse().ok()).unwrap_or(1_000_000);
+        let mut x = 12345u64;
+        let s: Vec<u8> = (0..digits)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                b'0' + if i == 0 { 1 + (x % 9) as u8 } else { (x % 10) as u8 }
+            })
+            .collect();
+        let p = &RADICES[10];
+        let cuts = [40usize, 60, 80, 100, 140, 200, 280];
+        let mut best = [f64::MAX; 7];
+        let st = Instant::now();
+        while st.elapsed().as_secs_f64() < 6.0 {
+            for (i, &cut) in cuts.iter().enumerate() {
+                let t = Instant::now();
+                core::hint::black_box(parse_with::<AsciiDecimal>(&s, p, cut));
+                best[i] = best[i].min(t.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+        for (c, b) in cuts.iter().zip(best) {
+            println!("cut {c}: {b:.3} ms");
+        }
+    }
 }
