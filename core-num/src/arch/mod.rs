@@ -9,7 +9,7 @@
 //! | `scalar` | portable `u128` code                                                         |
 //! | `sse2`   | the portable table (SSE2 has nothing for carry chains)                       |
 //! | `avx2`   | x86_64 with BMI2 and ADX: `mulx` with two carry chains (`adcx` / `adox`)     |
-//! | `avx512` | the BMI2/ADX table (no AVX-512 kernel; listed when AVX-512F is present)      |
+//! | `avx512` | the BMI2/ADX table; with AVX-512 IFMA also the vector NTT for large products |
 //! | `neon`   | the portable table (`u128` compiles to `mul`/`umulh`/`adds`/`adcs` there)    |
 //!
 //! The internal kernel entry points go through a cached function pointer per operation, which

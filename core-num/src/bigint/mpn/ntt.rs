@@ -709,6 +709,8 @@ impl Prepared {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
 
     #[test]
@@ -868,6 +870,7 @@ mod tests {
     }
 
     /// `x mod q` by Horner's rule.
+    #[cfg(target_arch = "x86_64")]
     fn mod_q(x: &[u64], q: u64) -> u64 {
         x.iter().rev().fold(0, |r, &l| ((((r as u128) << 64) | l as u128) % q as u128) as u64)
     }
@@ -926,186 +929,6 @@ mod tests {
                     assert!(r == schoolbook(&a, &b), "prepared {bn} (max {max_len}) x {an}");
                 }
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod timing_tmp {
-    extern crate std;
-    use super::*;
-    use std::println;
-    use std::time::Instant;
-
-    fn limbs(n: usize, seed: u64) -> Vec<u64> {
-        let mut x = seed | 1;
-        (0..n)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x
-            })
-            .collect()
-    }
-
-    #[repr(C)]
-    struct Ts {
-        s: i64,
-        ns: i64,
-    }
-    extern "C" {
-        fn clock_gettime(c: i32, t: *mut Ts) -> i32;
-    }
-    fn cpu() -> f64 {
-        let mut t = Ts { s: 0, ns: 0 };
-        // SAFETY: throwaway timing.
-        unsafe { clock_gettime(3, &mut t) };
-        t.s as f64 + t.ns as f64 * 1e-9
-    }
-
-    fn best(mut f: impl FnMut()) -> f64 {
-        f();
-        let mut b = f64::MAX;
-        let mut bw = f64::MAX;
-        let st = Instant::now();
-        let mut k = 0;
-        while k < 3 || st.elapsed().as_secs_f64() < 0.25 {
-            let t = cpu();
-            let tw = Instant::now();
-            f();
-            bw = bw.min(tw.elapsed().as_secs_f64());
-            b = b.min(cpu() - t);
-            k += 1;
-        }
-        if bw < 2e-3 {
-            bw * 1e3
-        } else {
-            b * 1e3
-        }
-    }
-
-    fn shapes() -> Vec<(usize, usize)> {
-        let s = std::env::var("SHAPES").unwrap_or_default();
-        s.split(',')
-            .filter(|x| !x.is_empty())
-            .map(|x| {
-                let mut it = x.split('x');
-                let a: usize = it.next().unwrap().parse().unwrap();
-                let b = it.next().map(|y| y.parse().unwrap()).unwrap_or(a);
-                (a, b)
-            })
-            .collect()
-    }
-
-    /// Alternating minimum wall times (ms) of f and g.
-    fn race(mut f: impl FnMut(), mut g: impl FnMut()) -> (f64, f64) {
-        f();
-        g();
-        let (mut bf, mut bg) = (f64::MAX, f64::MAX);
-        let st = Instant::now();
-        let mut k = 0;
-        while k < 5 || st.elapsed().as_secs_f64() < 0.4 {
-            let t = Instant::now();
-            f();
-            bf = bf.min(t.elapsed().as_secs_f64());
-            let t = Instant::now();
-            g();
-            bg = bg.min(t.elapsed().as_secs_f64());
-            k += 1;
-        }
-        (bf * 1e3, bg * 1e3)
-    }
-
-    #[test]
-    #[ignore]
-    fn timing_tmp_race() {
-        let sq = std::env::var("SQ").is_ok();
-        for (an, bn) in shapes() {
-            let (a, b) = (limbs(an, 3), limbs(bn, 5));
-            let mut r = vec![0u64; an + bn];
-            let mut r2 = vec![0u64; an + bn];
-            let mut scratch = vec![0u64; 5 * an + 100];
-            let (tn, tt) = if sq {
-                race(
-                    || sqr(&mut r[..2 * an], &a),
-                    || crate::bigint::mpn::mul::sqr_rec_pub(&mut r2[..2 * an], &a, &mut scratch),
-                )
-            } else {
-                race(
-                    || mul(&mut r, &a, &b),
-                    || crate::bigint::mpn::mul::mul_rec_pub(&mut r2, &a, &b, &mut scratch),
-                )
-            };
-            println!(
-                "{an:>6} x {bn:>6}: ntt {tn:8.4} toom {tt:8.4}  ratio toom/ntt {:.3}",
-                tt / tn
-            );
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn timing_tmp_prepared() {
-        for (an, bn) in shapes() {
-            let (a, b) = (limbs(an, 3), limbs(bn, 5));
-            let mut r = vec![0u64; an + bn];
-            let mut r2 = vec![0u64; an + bn];
-            let mut scratch = vec![0u64; 5 * an + 100];
-            let pre = Prepared::new(&b, an + bn);
-            let (tn, tt) = race(
-                || pre.mul(&mut r, &a),
-                || crate::bigint::mpn::mul::mul_rec_pub(&mut r2, &a, &b, &mut scratch),
-            );
-            let (tp, _) = race(|| mul(&mut r, &a, &b), || ());
-            println!("{an:>6} x {bn:>6}: prepared {tn:8.4} ntt {tp:8.4} toom {tt:8.4}  ratio toom/prep {:.3}", tt / tn);
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn timing_tmp_sqr() {
-        for (an, _) in shapes() {
-            let a = limbs(an, 3);
-            let mut r = vec![0u64; 2 * an];
-            let t_ntt = best(|| sqr(&mut r, &a));
-            let mut scratch = vec![0u64; 5 * an + 100];
-            let t_toom = best(|| crate::bigint::mpn::mul::sqr_rec_pub(&mut r, &a, &mut scratch));
-            let t_disp = best(|| crate::bigint::mpn::mul::sqr(&mut r, &a));
-            println!("sqr {an:>6}: ntt {t_ntt:8.3} toom {t_toom:8.3} dispatch {t_disp:8.3}");
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn timing_tmp_loop() {
-        let (an, bn) = shapes()[0];
-        let (a, b) = (limbs(an, 3), limbs(bn, 5));
-        let mut r = vec![0u64; an + bn];
-        let reps: usize = std::env::var("REPS").map(|x| x.parse().unwrap()).unwrap_or(200);
-        for _ in 0..reps {
-            mul(&mut r, &a, &b);
-        }
-    }
-
-    #[test]
-    #[ignore]
-    fn timing_tmp_curve() {
-        for (an, bn) in shapes() {
-            let (a, b) = (limbs(an, 3), limbs(bn, 5));
-            let mut r = vec![0u64; an + bn];
-            let t_ntt = best(|| mul(&mut r, &a, &b));
-            let t_port =
-                if an + bn < 200_000 { best(|| mul_portable(&mut r, &a, Some(&b))) } else { 0.0 };
-            let mut scratch = vec![0u64; crate::bigint::mpn::mul::mul_scratch_len_pub(an)];
-            let t_toom =
-                best(|| crate::bigint::mpn::mul::mul_rec_pub(&mut r, &a, &b, &mut scratch));
-            let t_disp = best(|| crate::bigint::mpn::mul::mul(&mut r, &a, &b));
-            let n = padded_len(an + bn);
-            println!(
-                "{an:>6} x {bn:>6}: ntt {t_ntt:8.3} portable {t_port:8.3} toom {t_toom:8.3} dispatch {t_disp:8.3}  N={n} fill {:.2}",
-                (an + bn) as f64 / n as f64
-            );
         }
     }
 }

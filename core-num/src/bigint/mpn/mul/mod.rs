@@ -263,19 +263,3 @@ pub(super) fn divexact_odd(a: &mut [u64], d: u64) {
     }
     debug_assert_eq!(c, 0, "inexact division");
 }
-
-/// Temporary (timing).
-#[cfg(test)]
-pub(crate) fn mul_rec_pub(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
-    mul_rec(r, a, b, scratch)
-}
-/// Temporary (timing).
-#[cfg(test)]
-pub(crate) fn sqr_rec_pub(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
-    sqr_rec(r, a, scratch)
-}
-/// Temporary (timing).
-#[cfg(test)]
-pub(crate) fn mul_scratch_len_pub(n: usize) -> usize {
-    mul_scratch_len(n)
-}

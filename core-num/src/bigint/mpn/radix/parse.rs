@@ -118,40 +118,55 @@ fn dc_rec<D: DigitSet>(
 }
 
 #[cfg(test)]
-mod timing_tmp {
-    extern crate std;
-    use super::*;
-    use crate::bigint::mpn::radix::{AsciiDecimal, RADICES};
-    use std::println;
-    use std::time::Instant;
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::super::{AsciiAlnum, AsciiDecimal, RADICES};
+    use super::parse;
+
+    /// Random digits of `radix`, the first one non-zero.
+    fn digits(n: usize, radix: u32, seed: &mut u64) -> Vec<u8> {
+        (0..n)
+            .map(|i| {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                let v = (*seed % radix as u64) as u8;
+                let v = if i == 0 { v.max(1) } else { v };
+                if v < 10 {
+                    b'0' + v
+                } else {
+                    b'a' + v - 10
+                }
+            })
+            .collect()
+    }
+
+    fn check(s: &[u8], radix: u32) {
+        let p = &RADICES[radix as usize];
+        let got = if radix <= 10 { parse::<AsciiDecimal>(s, p) } else { parse::<AsciiAlnum>(s, p) };
+        let want = num_bigint::BigUint::parse_bytes(s, radix).unwrap().to_u64_digits();
+        assert!(got == want, "radix {radix}, {} digits", s.len());
+    }
 
     #[test]
-    #[ignore]
-    fn timing_tmp_parse_cut() {
-        let digits: usize =
-            std::env::var("DIGITS").ok().and_then(|x| x.parse().ok()).unwrap_or(1_000_000);
-        let mut x = 12345u64;
-        let s: Vec<u8> = (0..digits)
-            .map(|i| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                b'0' + if i == 0 { 1 + (x % 9) as u8 } else { (x % 10) as u8 }
-            })
-            .collect();
-        let p = &RADICES[10];
-        let cuts = [40usize, 60, 80, 100, 140, 200, 280];
-        let mut best = [f64::MAX; 7];
-        let st = Instant::now();
-        while st.elapsed().as_secs_f64() < 6.0 {
-            for (i, &cut) in cuts.iter().enumerate() {
-                let t = Instant::now();
-                core::hint::black_box(parse_with::<AsciiDecimal>(&s, p, cut));
-                best[i] = best[i].min(t.elapsed().as_secs_f64() * 1e3);
+    fn prepared_powers_at_every_level() {
+        // Around power-of-two chunk counts, where the split and the transform lengths change;
+        // long enough for the prepared transforms at several levels of the recursion (on
+        // either NTT).
+        let mut seed = 0x5EED;
+        for radix in [10, 3, 36] {
+            let k = RADICES[radix as usize].chunk_digits;
+            for chunks in [255, 256, 257, 1023, 1024, 1025, 3000, 4097] {
+                for extra in [0, 1, k - 1] {
+                    check(&digits(chunks * k + extra, radix, &mut seed), radix);
+                }
             }
         }
-        for (c, b) in cuts.iter().zip(best) {
-            println!("cut {c}: {b:.3} ms");
-        }
+        // Runs of zeros and nines, so the low halves have leading zeros and the sums carry.
+        let mut s = digits(150_000, 10, &mut seed);
+        s[20_000..90_000].fill(b'0');
+        s[100_000..].fill(b'9');
+        check(&s, 10);
     }
 }
