@@ -8,7 +8,7 @@
 //! |----------|------------------------------------------------------------------------------|
 //! | `scalar` | portable `u128` code                                                         |
 //! | `sse2`   | the portable table (SSE2 has nothing for carry chains)                       |
-//! | `avx2`   | x86_64 with BMI2 and ADX: `mulx` with two carry chains (`adcx` / `adox`)     |
+//! | `avx2`   | x86_64 with AVX2, BMI2 and ADX: `mulx` with two carry chains, AVX2 shifts    |
 //! | `avx512` | the BMI2/ADX table; with AVX-512 IFMA also the vector NTT for large products |
 //! | `neon`   | the portable table (`u128` compiles to `mul`/`umulh`/`adds`/`adcs` there)    |
 //!
@@ -23,8 +23,9 @@ use core::fmt;
 /// An instruction-set level.
 ///
 /// Levels are ordered by capability within an architecture; `Scalar` is available everywhere.
-/// For this crate `Avx2` means "x86_64 with BMI2 and ADX" (the `mulx`/`adcx`/`adox` carry-chain
-/// instructions), which every AVX2 CPU since 2014 has; `Avx512` runs the same kernels.
+/// For this crate `Avx2` means "x86_64 with AVX2, BMI2 and ADX" (the `mulx`/`adcx`/`adox`
+/// carry-chain instructions, which every AVX2 CPU since 2014 has, and AVX2 for the limb
+/// shifts); `Avx512` runs the same kernels.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
@@ -32,7 +33,7 @@ pub enum Level {
     Scalar,
     /// x86_64 baseline; shares the portable kernels.
     Sse2,
-    /// x86_64 with BMI2 and ADX.
+    /// x86_64 with AVX2, BMI2 and ADX.
     Avx2,
     /// x86_64 with AVX-512F (plus BMI2 and ADX); shares the `Avx2` kernels.
     Avx512,
@@ -134,15 +135,22 @@ fn max_from_env() -> Option<Level> {
     None
 }
 
-/// BMI2 (`mulx`) and ADX (`adcx`, `adox`).
+/// BMI2 (`mulx`) and ADX (`adcx`, `adox`), plus AVX2 for the shift kernels.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 fn bmi2_adx_available() -> bool {
-    std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx")
+    std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("adx")
+        && std::is_x86_feature_detected!("avx2")
 }
 
 #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
 fn bmi2_adx_available() -> bool {
-    cfg!(all(target_arch = "x86_64", target_feature = "bmi2", target_feature = "adx"))
+    cfg!(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        target_feature = "adx",
+        target_feature = "avx2"
+    ))
 }
 
 #[cfg(all(target_arch = "x86_64", feature = "std"))]

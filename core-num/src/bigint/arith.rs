@@ -5,7 +5,9 @@
 //! write into the left operand's buffer, growing it only when the result does not fit, so owned
 //! operator forms (`a + &b`, `a <<= 3`) reuse memory.
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
+use core::mem::MaybeUninit;
 
 use super::mpn;
 use super::storage::{LimbVec, INLINE};
@@ -290,17 +292,41 @@ pub(crate) fn shl(a: &[u64], bits: u64) -> LimbVec {
     let limbs = usize::try_from(bits / 64).unwrap_or(usize::MAX);
     let b = (bits % 64) as u32;
     let n = a.len();
-    let mut r = LimbVec::zeroed(shifted_len(a, limbs, b));
-    let s = r.as_mut_slice();
+    let len = shifted_len(a, limbs, b);
+    if len <= INLINE {
+        let mut r = LimbVec::zeroed(len);
+        let s = r.as_mut_slice();
+        if b == 0 {
+            s[limbs..limbs + n].copy_from_slice(a);
+        } else {
+            let out = mpn::shl(&mut s[limbs..limbs + n], a, b);
+            if out != 0 {
+                s[limbs + n] = out;
+            }
+        }
+        return r;
+    }
+    // A fresh buffer written once: zeros below, the shifted limbs above (no `calloc`, which
+    // clears the whole block first: at 449 limbs that alone cost more than the shift).
+    let mut v: Vec<u64> = Vec::with_capacity(len);
+    let spare = &mut v.spare_capacity_mut()[..len];
+    spare[..limbs].fill(MaybeUninit::new(0));
+    let (body, top) = spare[limbs..].split_at_mut(n);
     if b == 0 {
-        s[limbs..limbs + n].copy_from_slice(a);
+        for (r, &x) in body.iter_mut().zip(a) {
+            r.write(x);
+        }
     } else {
-        let out = mpn::shl(&mut s[limbs..limbs + n], a, b);
-        if out != 0 {
-            s[limbs + n] = out;
+        let out = mpn::shl_uninit(body, a, b);
+        if let Some(t) = top.first_mut() {
+            t.write(out);
         }
     }
-    r
+    // SAFETY: the first `len` limbs of the spare capacity were all written above: `limbs`
+    // zeros, `n` limbs of `body` (every limb, by `shl_uninit`'s contract or the copy), and
+    // `top`, which is one limb exactly when `shifted_len` counted the carried-out bits.
+    unsafe { v.set_len(len) };
+    LimbVec::Heap(v)
 }
 
 /// Limbs of the non-zero normalised `a` shifted left by `limbs` limbs and `b` (< 64) bits.

@@ -38,7 +38,7 @@ pub(crate) mod radix;
 pub(crate) mod root;
 
 pub(crate) use kernels::{
-    add_n, add_n_assign, mul_1, mul_1_assign, shl, shl_assign, shr, shr_assign, sub_n,
+    add_n, add_n_assign, mul_1, mul_1_assign, shl, shl_assign, shl_uninit, shr, shr_assign, sub_n,
     sub_n_assign, sub_n_rev_assign, submul_1,
 };
 

@@ -12,6 +12,7 @@ mod portable;
 mod x86_64;
 
 use crate::arch::Level;
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
 /// Inputs up to this many limbs run the portable code inline, with no indirect call
@@ -95,7 +96,7 @@ kernel_table! {
     /// `r -= a * m` (one length); the limb to subtract above `r`.
     submul_1: fn(r: &mut [u64], a: &[u64], m: u64) -> u64;
     /// `r = a << bits` (one length, `1 <= bits < 64`); the bits shifted out.
-    shl: fn(r: &mut [u64], a: &[u64], bits: u32) -> u64;
+    shl_uninit: fn(r: &mut [MaybeUninit<u64>], a: &[u64], bits: u32) -> u64;
     /// `r <<= bits` (`1 <= bits < 64`); the bits shifted out.
     shl_assign: fn(r: &mut [u64], bits: u32) -> u64;
     /// `r = a >> bits` (one length, `1 <= bits < 64`); the bits shifted out (high bits).
@@ -128,7 +129,7 @@ static PORTABLE: Kernels = Kernels {
     mul_1_assign: portable::mul_1_assign,
     addmul_1: portable::addmul_1,
     submul_1: portable::submul_1,
-    shl: portable::shl,
+    shl_uninit: portable::shl_uninit,
     shl_assign: portable::shl_assign,
     shr: portable::shr,
     shr_assign: portable::shr_assign,
@@ -149,7 +150,7 @@ static BMI2_ADX: Kernels = Kernels {
     mul_1_assign: x86_64::mul_1_assign,
     addmul_1: x86_64::addmul_1,
     submul_1: x86_64::submul_1,
-    shl: x86_64::shl,
+    shl_uninit: x86_64::shl_uninit,
     shl_assign: x86_64::shl_assign,
     shr: x86_64::shr,
     shr_assign: x86_64::shr_assign,
@@ -271,7 +272,35 @@ pub(crate) fn submul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
 #[inline]
 pub(crate) fn shl(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
     debug_assert!(r.len() == a.len() && (1..64).contains(&bits));
-    cached::shl(r, a, bits)
+    cached::shl_uninit(as_uninit(r), a, bits)
+}
+
+/// [`shl`] into limbs not yet initialised (a fresh result's spare capacity): every limb of `r`
+/// is written.
+#[inline]
+pub(crate) fn shl_uninit(r: &mut [MaybeUninit<u64>], a: &[u64], bits: u32) -> u64 {
+    debug_assert!(r.len() == a.len() && (1..64).contains(&bits));
+    cached::shl_uninit(r, a, bits)
+}
+
+/// `r` seen as limbs that a write-only kernel may overwrite.
+///
+/// Private to this module on purpose: through the result, safe code could store
+/// `MaybeUninit::uninit()` and de-initialise `r`; the kernels here only ever store
+/// initialised limbs (and every limb they are given), so `r` stays initialised.
+#[inline]
+fn as_uninit(r: &mut [u64]) -> &mut [MaybeUninit<u64>] {
+    // SAFETY: `MaybeUninit<u64>` has the layout of `u64`; see above for why `r` stays
+    // initialised.
+    unsafe { &mut *(r as *mut [u64] as *mut [MaybeUninit<u64>]) }
+}
+
+impl Kernels {
+    /// `r = a << bits` through this table's write-only shift kernel.
+    #[inline]
+    pub(crate) fn shl(&self, r: &mut [u64], a: &[u64], bits: u32) -> u64 {
+        self.shl_uninit(as_uninit(r), a, bits)
+    }
 }
 
 /// `r <<= bits` with `1 <= bits < 64`; returns the bits shifted out.

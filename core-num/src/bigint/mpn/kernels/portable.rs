@@ -8,6 +8,7 @@
 
 use crate::bigint::mpn::div::reciprocal::div_3by2;
 use crate::bigint::mpn::div::schoolbook::{div_qr_with, Steps};
+use core::mem::MaybeUninit;
 
 /// `a + b + c`: the sum and the carry out.
 #[inline(always)]
@@ -165,8 +166,17 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, c0: u64) -> u64 {
 
 /// `r = a << bits` with `1 <= bits < 64` (same length); returns the bits shifted out (in the
 /// low `bits` bits of the result).
-#[inline]
+#[cfg(test)]
 pub(crate) fn shl(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
+    // SAFETY: `MaybeUninit<u64>` has the layout of `u64`, and `shl_uninit` stores only
+    // initialised limbs, so `r` stays initialised.
+    let r = unsafe { &mut *(r as *mut [u64] as *mut [MaybeUninit<u64>]) };
+    shl_uninit(r, a, bits)
+}
+
+/// [`shl`] into limbs that may not be initialised yet; writes every limb of `r`.
+#[inline]
+pub(crate) fn shl_uninit(r: &mut [MaybeUninit<u64>], a: &[u64], bits: u32) -> u64 {
     debug_assert!(r.len() == a.len() && (1..64).contains(&bits));
     let n = r.len().min(a.len());
     if n == 0 {
@@ -176,9 +186,9 @@ pub(crate) fn shl(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
     let out = a[n - 1] >> back;
     // Distinct slices: any order works, and a forward loop over windows vectorises.
     for (r, w) in r[1..n].iter_mut().zip(a.windows(2)) {
-        *r = (w[1] << bits) | (w[0] >> back);
+        r.write((w[1] << bits) | (w[0] >> back));
     }
-    r[0] = a[0] << bits;
+    r[0].write(a[0] << bits);
     out
 }
 

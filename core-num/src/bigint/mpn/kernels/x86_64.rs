@@ -21,8 +21,8 @@
 //! Two rows per pass (the portable `addmul_2`) does not pay here: with two carry flags every
 //! product still costs two dependent additions, so it would only save loads and stores,
 //! which are not the bottleneck (the multiplier is: about 1.25 cycles per `mulx` on Zen 4,
-//! against about 1.5 cycles per product for these rows). The shifts are the portable code
-//! compiled with BMI2 enabled (`shlx`/`shrx`), which needs no assembly.
+//! against about 1.5 cycles per product for these rows). The shifts are AVX2: four limbs per
+//! step from two overlapping unaligned loads (which is why this level also requires AVX2).
 //!
 //! `div_qr_basecase` (schoolbook division) runs one block per quotient limb: the 3/2
 //! estimate, a `submul_1` row whose borrow flows on the same two chains into the two limbs
@@ -32,8 +32,12 @@
 //! straight-line copies.
 
 use core::arch::asm;
+use core::arch::x86_64::{
+    __m128i, _mm256_loadu_si256, _mm256_or_si256, _mm256_sll_epi64, _mm256_srl_epi64,
+    _mm256_storeu_si256, _mm_cvtsi64_si128,
+};
+use core::mem::MaybeUninit;
 
-use super::portable;
 use crate::bigint::mpn::div::schoolbook::{div_qr_with, Steps};
 
 /// The entry of a loop unrolled by eight, for `n = 8 q + rem` limbs (`n >= 1`): `rem == 0`
@@ -504,44 +508,149 @@ pub(super) unsafe fn submul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
     unsafe { submul_1_raw(r.as_mut_ptr(), a.as_ptr(), n, m) }
 }
 
-/// `r = a << bits`: the portable code, compiled with `shlx`.
+/// `r = a << bits` (`1 <= bits < 64`, same length; `r` may be uninitialised and is written
+/// whole), four limbs per AVX2 step:
+/// `r[i] = a[i] << bits | a[i - 1] >> (64 - bits)` from two overlapping unaligned loads.
 ///
 /// # Safety
 ///
-/// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
-pub(super) unsafe fn shl(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
-    portable::shl(r, a, bits)
+/// AVX2, BMI2 and ADX are available.
+#[target_feature(enable = "avx2,bmi2,adx")]
+pub(super) unsafe fn shl_uninit(r: &mut [MaybeUninit<u64>], a: &[u64], bits: u32) -> u64 {
+    let n = r.len().min(a.len());
+    if n == 0 {
+        return 0;
+    }
+    let (rp, ap) = (r.as_mut_ptr().cast::<u64>(), a.as_ptr());
+    let (up, down) = (shift_count(bits), shift_count(64 - bits));
+    let mut i = 1;
+    while i + 4 <= n {
+        // SAFETY: `i - 1 + 4 < n`, so both loads and the store are in bounds; `r` and `a` are
+        // distinct slices.
+        unsafe {
+            let hi = _mm256_loadu_si256(ap.add(i).cast());
+            let lo = _mm256_loadu_si256(ap.add(i - 1).cast());
+            let v = _mm256_or_si256(_mm256_sll_epi64(hi, up), _mm256_srl_epi64(lo, down));
+            _mm256_storeu_si256(rp.add(i).cast(), v);
+        }
+        i += 4;
+    }
+    let out = a[n - 1] >> (64 - bits);
+    for j in i..n {
+        r[j].write((a[j] << bits) | (a[j - 1] >> (64 - bits)));
+    }
+    r[0].write(a[0] << bits);
+    out
 }
 
-/// `r <<= bits`: the portable code, compiled with `shlx`.
+/// `r <<= bits` (`1 <= bits < 64`), four limbs per AVX2 step from the top down: each step
+/// reads only limbs below the ones already written.
 ///
 /// # Safety
 ///
-/// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
+/// AVX2, BMI2 and ADX are available.
+#[target_feature(enable = "avx2,bmi2,adx")]
 pub(super) unsafe fn shl_assign(r: &mut [u64], bits: u32) -> u64 {
-    portable::shl_assign(r, bits)
+    let n = r.len();
+    if n == 0 {
+        return 0;
+    }
+    let out = r[n - 1] >> (64 - bits);
+    let rp = r.as_mut_ptr();
+    let (up, down) = (shift_count(bits), shift_count(64 - bits));
+    // Limbs `i..end` are done; `end` steps down by four while `end - 4 >= 1`.
+    let mut end = n;
+    while end >= 5 {
+        let i = end - 4;
+        // SAFETY: `1 <= i` and `i + 4 == end <= n`: the loads cover `i - 1..end`, all in
+        // bounds and none written yet (only `end..n` is).
+        unsafe {
+            let hi = _mm256_loadu_si256(rp.add(i).cast());
+            let lo = _mm256_loadu_si256(rp.add(i - 1).cast());
+            let v = _mm256_or_si256(_mm256_sll_epi64(hi, up), _mm256_srl_epi64(lo, down));
+            _mm256_storeu_si256(rp.add(i).cast(), v);
+        }
+        end = i;
+    }
+    for j in (1..end).rev() {
+        r[j] = (r[j] << bits) | (r[j - 1] >> (64 - bits));
+    }
+    r[0] <<= bits;
+    out
 }
 
-/// `r = a >> bits`: the portable code, compiled with `shrx`.
+/// `r = a >> bits` (`1 <= bits < 64`, same length), four limbs per AVX2 step.
 ///
 /// # Safety
 ///
-/// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
+/// AVX2, BMI2 and ADX are available.
+#[target_feature(enable = "avx2,bmi2,adx")]
 pub(super) unsafe fn shr(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
-    portable::shr(r, a, bits)
+    let n = r.len().min(a.len());
+    if n == 0 {
+        return 0;
+    }
+    let (rp, ap) = (r.as_mut_ptr(), a.as_ptr());
+    let (down, up) = (shift_count(bits), shift_count(64 - bits));
+    let out = a[0] << (64 - bits);
+    let mut i = 0;
+    while i + 5 <= n {
+        // SAFETY: `i + 1 + 4 <= n`: both loads and the store are in bounds; `r` and `a` are
+        // distinct slices.
+        unsafe {
+            let lo = _mm256_loadu_si256(ap.add(i).cast());
+            let hi = _mm256_loadu_si256(ap.add(i + 1).cast());
+            let v = _mm256_or_si256(_mm256_srl_epi64(lo, down), _mm256_sll_epi64(hi, up));
+            _mm256_storeu_si256(rp.add(i).cast(), v);
+        }
+        i += 4;
+    }
+    for j in i..n - 1 {
+        r[j] = (a[j] >> bits) | (a[j + 1] << (64 - bits));
+    }
+    r[n - 1] = a[n - 1] >> bits;
+    out
 }
 
-/// `r >>= bits`: the portable code, compiled with `shrx`.
+/// `r >>= bits` (`1 <= bits < 64`), four limbs per AVX2 step from the bottom up: each step
+/// reads only limbs above the ones already written.
 ///
 /// # Safety
 ///
-/// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
+/// AVX2, BMI2 and ADX are available.
+#[target_feature(enable = "avx2,bmi2,adx")]
 pub(super) unsafe fn shr_assign(r: &mut [u64], bits: u32) -> u64 {
-    portable::shr_assign(r, bits)
+    let n = r.len();
+    if n == 0 {
+        return 0;
+    }
+    let out = r[0] << (64 - bits);
+    let rp = r.as_mut_ptr();
+    let (down, up) = (shift_count(bits), shift_count(64 - bits));
+    let mut i = 0;
+    while i + 5 <= n {
+        // SAFETY: `i + 5 <= n`: the loads cover `i..i + 5`, in bounds and not yet written
+        // (only `..i` is).
+        unsafe {
+            let lo = _mm256_loadu_si256(rp.add(i).cast());
+            let hi = _mm256_loadu_si256(rp.add(i + 1).cast());
+            let v = _mm256_or_si256(_mm256_srl_epi64(lo, down), _mm256_sll_epi64(hi, up));
+            _mm256_storeu_si256(rp.add(i).cast(), v);
+        }
+        i += 4;
+    }
+    for j in i..n - 1 {
+        r[j] = (r[j] >> bits) | (r[j + 1] << (64 - bits));
+    }
+    r[n - 1] >>= bits;
+    out
+}
+
+/// A shift count for `_mm256_sll_epi64` / `_mm256_srl_epi64` (the low 64 bits of the register).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shift_count(bits: u32) -> __m128i {
+    _mm_cvtsi64_si128(i64::from(bits))
 }
 
 /// Schoolbook `r = a * b`: one `mul_1` row, then `addmul_1` rows, all inline.
