@@ -12,21 +12,16 @@ use num_bigint as nb;
 
 use super::storage::LimbVec;
 use super::{BigInt, BigUint, Sign};
+use crate::bigint::mpn::test_util::Rng;
 
 // --- helpers -------------------------------------------------------------------------------
 
-struct Rng(u64);
+/// This suite's operand shapes.
+trait Operands {
+    fn limbs(&mut self, n: usize) -> Vec<u64>;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
+impl Operands for Rng {
     fn limbs(&mut self, n: usize) -> Vec<u64> {
         (0..n).map(|_| self.next()).collect()
     }

@@ -27,6 +27,8 @@
 use core::cmp::Ordering;
 
 pub(crate) mod kernels;
+#[cfg(test)]
+pub(crate) mod test_util;
 pub(crate) mod thresholds;
 
 pub(crate) mod div;

@@ -2,32 +2,25 @@
 
 use super::reciprocal::reciprocal_3by2;
 use super::*;
+use crate::bigint::mpn::test_util::{big, limbs_of, Rng};
 use alloc::vec;
 use alloc::vec::Vec;
 use num_bigint::BigUint;
 
-struct Rng(u64);
+/// This suite's operand shapes.
+trait Operands {
+    fn limbs(&mut self, n: usize) -> Vec<u64>;
+    fn top_nonzero(&mut self, n: usize) -> Vec<u64>;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
+impl Operands for Rng {
     /// Random limbs, with a bias toward all-ones and zero limbs (carry and borrow chains).
     fn limbs(&mut self, n: usize) -> Vec<u64> {
-        let style = self.below(4);
+        let style = self.index(4);
         (0..n)
             .map(|_| match style {
                 0 => u64::MAX - (self.next() & self.next() & 3),
-                1 if self.below(3) == 0 => 0,
+                1 if self.index(3) == 0 => 0,
                 _ => self.next(),
             })
             .collect()
@@ -37,22 +30,10 @@ impl Rng {
     fn top_nonzero(&mut self, n: usize) -> Vec<u64> {
         let mut v = self.limbs(n);
         if v[n - 1] == 0 {
-            v[n - 1] = 1 + (self.next() >> (self.below(64) as u32));
+            v[n - 1] = 1 + (self.next() >> (self.index(64) as u32));
         }
         v
     }
-}
-
-fn big(x: &[u64]) -> BigUint {
-    let digits: Vec<u32> = x.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect();
-    BigUint::from_slice(&digits)
-}
-
-fn limbs_of(x: &BigUint, n: usize) -> Vec<u64> {
-    let mut v = x.to_u64_digits();
-    assert!(v.len() <= n, "value does not fit in {n} limbs");
-    v.resize(n, 0);
-    v
 }
 
 /// Checks `div_rem_with` (Burnikel–Ziegler from `cut` limbs) against num-bigint.
@@ -71,7 +52,7 @@ fn single_limb_matches_num_bigint() {
     let mut divisors = vec![1u64, 2, 3, 5, 7, 10, 1 << 32, 1 << 63, (1 << 63) + 1, u64::MAX];
     divisors.extend([u64::MAX - 1, (1 << 62) + 1, 0x1_0000_0001, 1_000_000_007]);
     for _ in 0..40 {
-        divisors.push(rng.next() >> rng.below(64));
+        divisors.push(rng.next() >> rng.index(64));
     }
     divisors.retain(|&d| d != 0);
     for &d in &divisors {
@@ -120,7 +101,7 @@ fn inv_2adic_and_divexact_1() {
     }
     let mut divisors = vec![1u64, 2, 3, 6, 1 << 63, u64::MAX, 12 << 40];
     for _ in 0..30 {
-        divisors.push((rng.next() >> rng.below(64)).max(1));
+        divisors.push((rng.next() >> rng.index(64)).max(1));
     }
     for &d in &divisors {
         for len in [0usize, 1, 2, 3, 7, 20] {
@@ -270,7 +251,7 @@ fn unbalanced_ten_times_longer() {
     let mut rng = Rng(9);
     for n in [2usize, 9, DIV_BZ - 1, DIV_BZ, 97, 300] {
         let b = rng.top_nonzero(n);
-        let extra = rng.below(n);
+        let extra = rng.index(n);
         let a = rng.limbs(10 * n + extra);
         check_div_rem(&a, &b, DIV_BZ);
     }

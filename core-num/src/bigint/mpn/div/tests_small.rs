@@ -8,41 +8,32 @@ use super::*;
 use crate::arch::Level;
 use crate::bigint::arith;
 use crate::bigint::mpn::kernels::Kernels;
+use crate::bigint::mpn::test_util::{big, limbs_of, Rng};
 use alloc::vec;
 use alloc::vec::Vec;
-use num_bigint::BigUint;
 
-/// splitmix64.
-struct Rng(u64);
+/// This suite's operand shapes.
+trait Operands {
+    fn limbs(&mut self, n: usize) -> Vec<u64>;
+    fn divisor(&mut self, n: usize) -> Vec<u64>;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
+impl Operands for Rng {
     /// Random limbs in one of several styles: uniform, mostly all-ones, mostly zero, or a
     /// mix (long carry and borrow chains, and the rare branches of the estimate).
     fn limbs(&mut self, n: usize) -> Vec<u64> {
-        let style = self.below(5);
+        let style = self.index(5);
         (0..n)
             .map(|_| match style {
                 0 => u64::MAX - (self.next() & self.next() & 3),
                 1 => {
-                    if self.below(4) == 0 {
+                    if self.index(4) == 0 {
                         self.next()
                     } else {
                         0
                     }
                 }
-                2 => match self.below(3) {
+                2 => match self.index(3) {
                     0 => u64::MAX,
                     1 => 0,
                     _ => self.next(),
@@ -54,11 +45,11 @@ impl Rng {
 
     /// A normalised divisor of `n` limbs (top bit set) in a random style.
     fn divisor(&mut self, n: usize) -> Vec<u64> {
-        let mut d = match self.below(6) {
+        let mut d = match self.index(6) {
             0 => {
                 // 1 << 63 followed by zeros (or one low bit).
                 let mut d = vec![0u64; n];
-                d[0] = self.below(2) as u64;
+                d[0] = self.index(2) as u64;
                 d
             }
             1 => vec![u64::MAX; n],
@@ -67,18 +58,6 @@ impl Rng {
         d[n - 1] |= 1 << 63;
         d
     }
-}
-
-fn big(x: &[u64]) -> BigUint {
-    let digits: Vec<u32> = x.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect();
-    BigUint::from_slice(&digits)
-}
-
-fn limbs_of(x: &BigUint, n: usize) -> Vec<u64> {
-    let mut v = x.to_u64_digits();
-    assert!(v.len() <= n, "value does not fit in {n} limbs");
-    v.resize(n, 0);
-    v
 }
 
 fn levels() -> Vec<Level> {
@@ -141,7 +120,7 @@ fn basecase_every_shape_every_level() {
         for n in 2..=100 {
             for qn in 1..=100 {
                 // Every shape for the first divisor lengths, a sample beyond.
-                if n > 12 && qn > 12 && rng.below(6) != 0 {
+                if n > 12 && qn > 12 && rng.index(6) != 0 {
                     continue;
                 }
                 let d = rng.divisor(n);
@@ -156,8 +135,8 @@ fn basecase_every_shape_every_level() {
 fn basecase_levels_agree_with_num_bigint() {
     let mut rng = Rng(12);
     for round in 0..400 {
-        let n = 2 + rng.below(60);
-        let qn = 1 + rng.below(60);
+        let n = 2 + rng.index(60);
+        let qn = 1 + rng.index(60);
         let d = rng.divisor(n);
         let a = rng.limbs(qn + n);
         let want_q = big(&a) / big(&d);
@@ -218,7 +197,7 @@ fn basecase_top_equal_and_max_remainder() {
                 }
                 // a = [low limbs..., 0 .. 0, d0, d1]: its top n limbs are below d when the
                 // rest of d is non-zero, and the first step sees (d1, d0) on top.
-                let k = rng.below(4);
+                let k = rng.index(4);
                 let low = rng.limbs(k);
                 let mut a = low.clone();
                 a.extend(core::iter::repeat_n(0, n - 1));
@@ -231,7 +210,7 @@ fn basecase_top_equal_and_max_remainder() {
                 check_basecase(level, &a, &d);
 
                 // b * q + b - 1 for a random q.
-                let qn = 1 + rng.below(8);
+                let qn = 1 + rng.index(8);
                 let q = rng.limbs(qn);
                 let dm1: Vec<u64> = {
                     let mut x = d.clone();
@@ -276,7 +255,7 @@ fn basecase_late_borrow() {
                 a.push(hi as u64);
                 a.push((hi >> 64) as u64);
                 check_basecase(level, &a, &d);
-                let k = 1 + rng.below(3);
+                let k = 1 + rng.index(3);
                 let mut longer = rng.limbs(k);
                 longer.extend_from_slice(&a);
                 check_basecase(level, &longer, &d);
@@ -291,8 +270,8 @@ fn quotient_only_and_remainder_only() {
     let mut rng = Rng(16);
     for shift in 0..64u32 {
         for _ in 0..6 {
-            let n = 1 + rng.below(40);
-            let m = n + rng.below(60);
+            let n = 1 + rng.index(40);
+            let m = n + rng.index(60);
             let mut b = rng.limbs(n);
             b[n - 1] = (b[n - 1] | (1 << 63)) >> shift;
             if b[n - 1] == 0 {
@@ -336,11 +315,11 @@ fn quotient_only_and_remainder_only() {
 fn biguint_wrappers() {
     let mut rng = Rng(17);
     for _ in 0..600 {
-        let n = 1 + rng.below(12);
-        let m = rng.below(30);
+        let n = 1 + rng.index(12);
+        let m = rng.index(30);
         let mut b = rng.limbs(n);
         if b[n - 1] == 0 {
-            b[n - 1] = 1 + (rng.next() >> rng.below(64));
+            b[n - 1] = 1 + (rng.next() >> rng.index(64));
         }
         let mut a = rng.limbs(m);
         while a.last() == Some(&0) {

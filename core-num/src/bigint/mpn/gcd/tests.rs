@@ -8,7 +8,7 @@ use num_integer::Integer;
 
 use super::lehmer::{bits128_at, euclid_u128, APPROX_MIN};
 use super::{gcd, modinv};
-use crate::bigint::mpn::pow::tests::{big, limbs, Rng};
+use crate::bigint::mpn::pow::tests::{big, limbs, Operands, Rng};
 
 fn check_gcd(a: &[u64], b: &[u64]) {
     let want = limbs(&big(a).gcd(&big(b)));

@@ -5,21 +5,9 @@ extern crate std;
 
 use super::{portable, Kernels};
 use crate::arch::{__kernels as k, Level};
+use crate::bigint::mpn::test_util::Rng;
 use alloc::vec;
 use alloc::vec::Vec;
-
-/// splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 /// Lengths for the linear kernels: every one up to 40 (all unrolled entries and tails), then a
 /// few hundred.

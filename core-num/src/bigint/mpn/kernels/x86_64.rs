@@ -525,14 +525,9 @@ pub(super) unsafe fn shl_uninit(r: &mut [MaybeUninit<u64>], a: &[u64], bits: u32
     let (up, down) = (shift_count(bits), shift_count(64 - bits));
     let mut i = 1;
     while i + 4 <= n {
-        // SAFETY: `i - 1 + 4 < n`, so both loads and the store are in bounds; `r` and `a` are
-        // distinct slices.
-        unsafe {
-            let hi = _mm256_loadu_si256(ap.add(i).cast());
-            let lo = _mm256_loadu_si256(ap.add(i - 1).cast());
-            let v = _mm256_or_si256(_mm256_sll_epi64(hi, up), _mm256_srl_epi64(lo, down));
-            _mm256_storeu_si256(rp.add(i).cast(), v);
-        }
+        // SAFETY: `i - 1 + 5 <= n`: the reads `a[i - 1..i + 4]` and the writes `r[i..i + 4]`
+        // are in bounds.
+        unsafe { funnel4(rp.add(i), ap.add(i - 1), up, down) };
         i += 4;
     }
     let out = a[n - 1] >> (64 - bits);
@@ -562,14 +557,9 @@ pub(super) unsafe fn shl_assign(r: &mut [u64], bits: u32) -> u64 {
     let mut end = n;
     while end >= 5 {
         let i = end - 4;
-        // SAFETY: `1 <= i` and `i + 4 == end <= n`: the loads cover `i - 1..end`, all in
+        // SAFETY: `1 <= i` and `i + 4 == end <= n`: the reads cover `i - 1..end`, all in
         // bounds and none written yet (only `end..n` is).
-        unsafe {
-            let hi = _mm256_loadu_si256(rp.add(i).cast());
-            let lo = _mm256_loadu_si256(rp.add(i - 1).cast());
-            let v = _mm256_or_si256(_mm256_sll_epi64(hi, up), _mm256_srl_epi64(lo, down));
-            _mm256_storeu_si256(rp.add(i).cast(), v);
-        }
+        unsafe { funnel4(rp.add(i), rp.add(i - 1), up, down) };
         end = i;
     }
     for j in (1..end).rev() {
@@ -595,14 +585,9 @@ pub(super) unsafe fn shr(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
     let out = a[0] << (64 - bits);
     let mut i = 0;
     while i + 5 <= n {
-        // SAFETY: `i + 1 + 4 <= n`: both loads and the store are in bounds; `r` and `a` are
-        // distinct slices.
-        unsafe {
-            let lo = _mm256_loadu_si256(ap.add(i).cast());
-            let hi = _mm256_loadu_si256(ap.add(i + 1).cast());
-            let v = _mm256_or_si256(_mm256_srl_epi64(lo, down), _mm256_sll_epi64(hi, up));
-            _mm256_storeu_si256(rp.add(i).cast(), v);
-        }
+        // SAFETY: `i + 5 <= n`: the reads `a[i..i + 5]` and the writes `r[i..i + 4]` are in
+        // bounds.
+        unsafe { funnel4(rp.add(i), ap.add(i), up, down) };
         i += 4;
     }
     for j in i..n - 1 {
@@ -629,14 +614,9 @@ pub(super) unsafe fn shr_assign(r: &mut [u64], bits: u32) -> u64 {
     let (down, up) = (shift_count(bits), shift_count(64 - bits));
     let mut i = 0;
     while i + 5 <= n {
-        // SAFETY: `i + 5 <= n`: the loads cover `i..i + 5`, in bounds and not yet written
+        // SAFETY: `i + 5 <= n`: the reads cover `i..i + 5`, in bounds and not yet written
         // (only `..i` is).
-        unsafe {
-            let lo = _mm256_loadu_si256(rp.add(i).cast());
-            let hi = _mm256_loadu_si256(rp.add(i + 1).cast());
-            let v = _mm256_or_si256(_mm256_srl_epi64(lo, down), _mm256_sll_epi64(hi, up));
-            _mm256_storeu_si256(rp.add(i).cast(), v);
-        }
+        unsafe { funnel4(rp.add(i), rp.add(i), up, down) };
         i += 4;
     }
     for j in i..n - 1 {
@@ -644,6 +624,25 @@ pub(super) unsafe fn shr_assign(r: &mut [u64], bits: u32) -> u64 {
     }
     r[n - 1] >>= bits;
     out
+}
+
+/// `dst[k] = src[k + 1] << left | src[k] >> right` for `k < 4` (shift counts from
+/// [`shift_count`]): the funnel shift all four shift kernels are made of. Both loads happen
+/// before the store, so `dst` may be `src` or `src + 1` (the in-place kernels).
+///
+/// # Safety
+///
+/// AVX2 is available, `src..src + 5` is readable and `dst..dst + 4` writable.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn funnel4(dst: *mut u64, src: *const u64, left: __m128i, right: __m128i) {
+    // SAFETY: per the contract above.
+    unsafe {
+        let hi = _mm256_loadu_si256(src.add(1).cast());
+        let lo = _mm256_loadu_si256(src.cast());
+        let v = _mm256_or_si256(_mm256_sll_epi64(hi, left), _mm256_srl_epi64(lo, right));
+        _mm256_storeu_si256(dst.cast(), v);
+    }
 }
 
 /// A shift count for `_mm256_sll_epi64` / `_mm256_srl_epi64` (the low 64 bits of the register).

@@ -3,8 +3,6 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use num_bigint::BigUint;
-
 use super::karatsuba::{self, mul_karatsuba, sqr_karatsuba};
 use super::toom3::{self, mul_toom3, mul_toom32, sqr_toom3};
 use super::toom4::{self, mul_toom4, sqr_toom4};
@@ -12,23 +10,18 @@ use super::unbalanced::mul_chunked;
 use super::{level_scratch, mul, mul_alloc, mul_rec, mul_scratch_len, sqr, sqr_scratch_len};
 use crate::bigint::mpn::kernels::mul_basecase;
 use crate::bigint::mpn::ntt;
+use crate::bigint::mpn::test_util::{big, Rng};
 use crate::bigint::mpn::thresholds::{
     MUL_KARATSUBA, MUL_NTT, MUL_NTT_VECTOR, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT,
     SQR_NTT_VECTOR, SQR_TOOM3, SQR_TOOM4,
 };
 
-/// splitmix64.
-struct Rng(u64);
+/// This suite's operand shapes.
+trait Operands {
+    fn limbs(&mut self, n: usize) -> Vec<u64>;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
+impl Operands for Rng {
     /// Random limbs, with a random mix of the kinds that stress carries.
     fn limbs(&mut self, n: usize) -> Vec<u64> {
         match self.next() % 8 {
@@ -49,11 +42,6 @@ fn schoolbook(a: &[u64], b: &[u64]) -> Vec<u64> {
         mul_basecase(&mut r, b, a);
     }
     r
-}
-
-fn big(x: &[u64]) -> BigUint {
-    let digits: Vec<u32> = x.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect();
-    BigUint::from_slice(&digits)
 }
 
 /// Scratch for forcing one level of any algorithm at `n` limbs, filled with garbage so that

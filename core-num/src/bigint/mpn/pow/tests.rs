@@ -9,26 +9,17 @@ use num_bigint::BigUint;
 use super::lowmul::{inv_mod_pow2, mullo, pow_mod_pow2};
 use super::window::{bit_len, window_bits, Windows};
 use super::{modpow, pow};
+pub(crate) use crate::bigint::mpn::test_util::{big, Rng};
 use crate::bigint::mpn::thresholds::{POW_MULLO_DC, POW_REDC_MUL};
 
-/// splitmix64.
-pub(crate) struct Rng(pub(crate) u64);
+/// This suite's operand shapes.
+pub(crate) trait Operands {
+    fn limbs(&mut self, n: usize) -> Vec<u64>;
+}
 
-impl Rng {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
+impl Operands for Rng {
     /// `n` limbs, sometimes with runs of all-ones or zero limbs, top limb non-zero.
-    pub(crate) fn limbs(&mut self, n: usize) -> Vec<u64> {
+    fn limbs(&mut self, n: usize) -> Vec<u64> {
         let mode = self.below(8);
         let mut v: Vec<u64> = (0..n)
             .map(|_| match mode {
@@ -45,11 +36,6 @@ impl Rng {
         }
         v
     }
-}
-
-pub(crate) fn big(a: &[u64]) -> BigUint {
-    let digits: Vec<u32> = a.iter().flat_map(|&x| [x as u32, (x >> 32) as u32]).collect();
-    BigUint::from_slice(&digits)
 }
 
 pub(crate) fn limbs(b: &BigUint) -> Vec<u64> {

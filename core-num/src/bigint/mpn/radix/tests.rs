@@ -13,23 +13,16 @@ use super::{
     format, parse, parse_digit_values, parse_radix, to_digit_values, write_radix, AsciiAlnum,
     RADICES,
 };
+use crate::bigint::mpn::test_util::Rng;
 use crate::bigint::mpn::thresholds::{PARSE_DC, TO_STR_DC};
 
-struct Rng(u64);
+/// This suite's operand shapes.
+trait Operands {
+    fn limbs(&mut self, n: usize) -> Vec<u64>;
+    fn digits(&mut self, n: usize, radix: u32) -> Vec<u8>;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
+impl Operands for Rng {
     /// `n` limbs, sometimes all ones, with a random number of top bits cleared.
     fn limbs(&mut self, n: usize) -> Vec<u64> {
         let ones = self.below(8) == 0;

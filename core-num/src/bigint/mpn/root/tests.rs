@@ -4,7 +4,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{estimate, nth_root, root_u128, sqrt};
-use crate::bigint::mpn::pow::tests::{big, limbs, Rng};
+use crate::bigint::mpn::pow::tests::{big, limbs, Operands, Rng};
 
 fn check(a: &[u64], n: u32) {
     let want = limbs(&big(a).nth_root(n));
