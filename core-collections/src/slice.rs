@@ -240,7 +240,7 @@ slice_integer! {
 /// assert_eq!(find_all(&[1, 2, 3, 4, 5], |x| x % 2 == 1), [1, 3, 5]);
 /// ```
 pub fn find_all<T: Clone, F: FnMut(&T) -> bool>(values: &[T], predicate: F) -> Vec<T> {
-    collect_matches(values, predicate, |i| values[i].clone())
+    collect_matches(values, predicate, |i| values[i].clone(), || values.iter().cloned().collect())
 }
 
 /// The indices of the elements of `values` that match `predicate`, in an exact-size `Vec`
@@ -252,43 +252,68 @@ pub fn find_all<T: Clone, F: FnMut(&T) -> bool>(values: &[T], predicate: F) -> V
 /// assert_eq!(find_all_indices(&[5, 6, 7, 8], |x| x % 2 == 0), [1, 3]);
 /// ```
 pub fn find_all_indices<T, F: FnMut(&T) -> bool>(values: &[T], predicate: F) -> Vec<usize> {
-    collect_matches(values, predicate, |i| i)
+    collect_matches(values, predicate, |i| i, || (0..values.len()).collect())
 }
 
 /// Bitmap words kept on the stack: 1,024 elements.
 const STACK_WORDS: usize = 16;
 
-#[inline]
+/// Marks the matches, then builds the result: nothing when none match, `all()` (a whole copy:
+/// one `memcpy` for `Copy` elements) when all do, else `out(i)` per match.
+#[inline(always)]
 fn collect_matches<T, U>(
     values: &[T],
     predicate: impl FnMut(&T) -> bool,
     out: impl FnMut(usize) -> U,
+    all: impl FnOnce() -> Vec<U>,
 ) -> Vec<U> {
     let words = values.len().div_ceil(64);
     if words <= 1 {
         let mut mask = [0u64];
         let count = mark(&mut mask, values, predicate);
-        return emit(&mask, count, out);
+        return finish(&mask, count, values.len(), out, all);
     }
     if words <= STACK_WORDS {
         let mut mask = [0u64; STACK_WORDS];
         let count = mark(&mut mask[..words], values, predicate);
-        emit(&mask[..words], count, out)
+        finish(&mask[..words], count, values.len(), out, all)
     } else {
         let mut mask = vec![0u64; words];
         let count = mark(&mut mask, values, predicate);
-        emit(&mask, count, out)
+        finish(&mask, count, values.len(), out, all)
+    }
+}
+
+/// The result of `count` matches out of `len` marked in `mask`.
+#[inline(always)]
+fn finish<U>(
+    mask: &[u64],
+    count: usize,
+    len: usize,
+    out: impl FnMut(usize) -> U,
+    all: impl FnOnce() -> Vec<U>,
+) -> Vec<U> {
+    if count == 0 {
+        Vec::new()
+    } else if count == len {
+        all()
+    } else {
+        emit(mask, count, out)
     }
 }
 
 /// Sets bit `i` of the mask for each matching `values[i]`; returns the number of matches.
-#[inline]
+#[inline(always)]
 fn mark<T>(mask: &mut [u64], values: &[T], mut predicate: impl FnMut(&T) -> bool) -> usize {
     let mut count = 0;
     for (word, chunk) in mask.iter_mut().zip(values.chunks(64)) {
         let mut bits = 0u64;
-        for (j, v) in chunk.iter().enumerate() {
-            bits |= u64::from(predicate(v)) << j;
+        let mut bit = 1u64;
+        for v in chunk {
+            if predicate(v) {
+                bits |= bit;
+            }
+            bit <<= 1;
         }
         *word = bits;
         count += bits.count_ones() as usize;
@@ -296,16 +321,25 @@ fn mark<T>(mask: &mut [u64], values: &[T], mut predicate: impl FnMut(&T) -> bool
     count
 }
 
+/// `out(i)` for each bit `i` set in `mask` (`count` of them), written straight into the
+/// spare capacity of an exact-size `Vec`: no capacity check per element.
 #[inline]
 fn emit<U>(mask: &[u64], count: usize, mut out: impl FnMut(usize) -> U) -> Vec<U> {
     let mut result = Vec::with_capacity(count);
+    let spare = &mut result.spare_capacity_mut()[..count];
+    let mut k = 0;
     for (w, &word) in mask.iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
-            result.push(out(w * 64 + bits.trailing_zeros() as usize));
+            // `count` is the number of set bits, so `k < count` here.
+            spare[k].write(out(w * 64 + bits.trailing_zeros() as usize));
+            k += 1;
             bits &= bits - 1;
         }
     }
+    // SAFETY: the loop wrote the first `k` elements of the spare capacity (and `k == count`:
+    // one per set bit). Should `out` panic, the written ones leak, which is safe.
+    unsafe { result.set_len(k) };
     result
 }
 
