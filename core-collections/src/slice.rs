@@ -240,7 +240,7 @@ slice_integer! {
 /// assert_eq!(find_all(&[1, 2, 3, 4, 5], |x| x % 2 == 1), [1, 3, 5]);
 /// ```
 pub fn find_all<T: Clone, F: FnMut(&T) -> bool>(values: &[T], predicate: F) -> Vec<T> {
-    collect_matches(values, predicate, |i| values[i].clone(), || values.iter().cloned().collect())
+    collect_matches(values, predicate, |i| values[i].clone(), || values.to_vec())
 }
 
 /// The indices of the elements of `values` that match `predicate`, in an exact-size `Vec`
