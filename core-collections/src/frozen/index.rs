@@ -5,8 +5,10 @@
 //! the keys what they are ([`FrozenKey`]) and picks the cheapest strategy that fits.
 
 use super::key::FrozenKey;
-use super::str_table::{tag_of, StrKeys};
-use super::string_hash::{fingerprint, hash_bytes, hash_word, read_u32, read_u64, short_word};
+use super::str_table::{edge_tag, edges, StrKeys};
+use super::string_hash::{
+    fold_word, hash_bytes, hash_edges, hash_word, hash_words, read_u32, read_u64, short_word,
+};
 use super::table::{permute, table_bits, Table, HASH_EXTRA, INT_EXTRA};
 
 /// An empty dense slot.
@@ -24,20 +26,103 @@ const PER_LENGTH: usize = 5;
 /// The fixed seed of the duplicate check (its table is temporary).
 const DEDUP_SEED: u64 = 0x5851_f42d_4c95_7f2d;
 
-/// Where a key's hashed slice is.
+/// Where a key's hashed slice is, and how a lookup reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Slice {
     from_end: bool,
     offset: usize,
     len: usize,
+    /// How to read it: pack the slice's bytes ([`short_word`]), or (every key having at
+    /// least 8 bytes) mask the first or last 8 bytes, or mask an 8-byte window.
+    read: SliceRead,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SliceRead {
+    Packed,
+    /// `(first & front) | (last & back)` of the key's edge words (one mask is 0).
+    Edges {
+        front: u64,
+        back: u64,
+    },
+    /// The window of 8 bytes at `(key length & end) + start` (wrapping), masked.
+    Window {
+        end: usize,
+        start: usize,
+        mask: u64,
+    },
 }
 
 impl Slice {
-    /// The slice of `b` packed into a word. `b.len()` is at least `offset + len`.
+    fn new(from_end: bool, offset: usize, len: usize) -> Slice {
+        Slice { from_end, offset, len, read: SliceRead::Packed }
+    }
+
+    /// This slice read through 8-byte words, for keys of at least `min_len >= 8` bytes: a
+    /// mask of an edge word the lookup has anyway, or one load and a mask.
+    fn windowed(self, min_len: usize) -> Slice {
+        if min_len < 8 {
+            return self;
+        }
+        // The window must hold the slice and lie within every key: it starts at most at the
+        // slice and at most at `min_len - 8`, counted from the chosen end.
+        let (from_end, offset, len) = (self.from_end, self.offset, self.len);
+        let at = if from_end { (offset + len).saturating_sub(8) } else { offset.min(min_len - 8) };
+        let shift = if from_end { 8 - (offset + len - at) } else { offset - at };
+        let mask = (u64::MAX >> (64 - 8 * len)) << (8 * shift);
+        let read = match (at, from_end) {
+            (0, false) => SliceRead::Edges { front: mask, back: 0 },
+            (0, true) => SliceRead::Edges { front: 0, back: mask },
+            (_, false) => SliceRead::Window { end: 0, start: at, mask },
+            (_, true) => {
+                SliceRead::Window { end: usize::MAX, start: (8 + at).wrapping_neg(), mask }
+            }
+        };
+        Slice { read, ..self }
+    }
+
+    /// The slice of `b` packed into a word, given `b`'s [`edges`]. `b.len()` is at least
+    /// `offset + len`.
     #[inline(always)]
-    fn word<const FOLD: bool>(self, b: &[u8]) -> u64 {
-        let start = if self.from_end { b.len() - self.offset - self.len } else { self.offset };
-        short_word::<FOLD>(&b[start..start + self.len])
+    fn word<const FOLD: bool>(self, b: &[u8], (a, z): (u64, u64)) -> u64 {
+        match self.read {
+            SliceRead::Edges { front, back } => (a & front) | (z & back),
+            SliceRead::Window { end, start, mask } => {
+                let w = read_u64(b, (b.len() & end).wrapping_add(start));
+                if FOLD {
+                    fold_word(w) & mask
+                } else {
+                    w & mask
+                }
+            }
+            SliceRead::Packed => {
+                let start =
+                    if self.from_end { b.len() - self.offset - self.len } else { self.offset };
+                short_word::<FOLD>(&b[start..start + self.len])
+            }
+        }
+    }
+}
+
+/// The whole-key hash of a [`Index::StringHash`] table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Whole {
+    /// [`hash_bytes`]: any lengths.
+    Bytes,
+    /// [`hash_words`]: keys of 8 to 32 bytes, without a branch on the length.
+    Words,
+    /// The length and [`edges`] only: exact up to 16 bytes, for maps with few longer keys.
+    Edges,
+}
+
+impl Whole {
+    #[inline(always)]
+    fn hash<const FOLD: bool>(self, b: &[u8], (a, z): (u64, u64), seed: u64) -> u64 {
+        match self {
+            Whole::Edges => hash_edges(a, z, b.len(), seed),
+            Whole::Words => hash_words::<FOLD>(b, (a, z), seed),
+            Whole::Bytes => hash_bytes::<FOLD>(b, seed),
+        }
     }
 }
 
@@ -55,25 +140,26 @@ pub(crate) enum Index {
         slots: Box<[u32]>,
     },
     SparseInts(Table),
-    /// Keys listed by length; those of length `min_len + b` are `starts[b]..starts[b + 1]`,
-    /// tagged by their fingerprints.
+    /// Keys listed by length; those of length `min_len + b` are `starts[b]..starts[b + 1]`.
     LengthBuckets {
         min_len: usize,
         starts: Box<[u32]>,
         keys: StrKeys,
     },
-    /// Keys in a table by the hash of their slice.
+    /// Keys in a table by the hash of their slice; lengths `min_len..=min_len + span`.
     Substring {
         min_len: usize,
-        max_len: usize,
+        span: usize,
         slice: Slice,
         seed: u64,
         keys: StrKeys,
     },
-    /// Keys in a table by the hash of their bytes.
+    /// Keys in a table by the hash of their bytes; lengths `min_len..=min_len + span`.
     StringHash {
         min_len: usize,
-        max_len: usize,
+        span: usize,
+        /// How the keys are hashed.
+        whole: Whole,
         seed: u64,
         keys: StrKeys,
     },
@@ -214,26 +300,43 @@ impl Index {
         n: usize,
         key: impl Fn(usize) -> &'a [u8],
     ) -> Option<usize> {
+        // The hashed strategies first, as plain tests rather than a jump table: they are the
+        // common case of big maps.
+        if let Index::Substring { min_len, span, slice, seed, keys } = self {
+            if b.len().wrapping_sub(*min_len) > *span {
+                return None;
+            }
+            let e = edges::<FOLD>(b);
+            let h = hash_word(slice.word::<FOLD>(b, e), *seed);
+            let tag = if keys.filtered() { edge_tag(e) } else { 0 };
+            return keys.find::<FOLD>(h, tag, e, b);
+        }
+        if let Index::StringHash { min_len, span, whole, seed, keys } = self {
+            if b.len().wrapping_sub(*min_len) > *span {
+                return None;
+            }
+            let e = edges::<FOLD>(b);
+            let h = whole.hash::<FOLD>(b, e, *seed);
+            return keys.find::<FOLD>(h, h as u32, e, b);
+        }
+        if let Index::LengthBuckets { min_len, starts, keys } = self {
+            let k = b.len().wrapping_sub(*min_len);
+            let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
+            return keys.scan::<FOLD>(start as usize..end as usize, b);
+        }
+        self.scan_str::<FOLD>(b, n, key)
+    }
+
+    /// [`Index::find_str`] for the small maps (kept out of line, so that the common
+    /// strategies above stay two or three tests instead of a jump table).
+    #[inline(never)]
+    fn scan_str<'a, const FOLD: bool>(
+        &self,
+        b: &[u8],
+        n: usize,
+        key: impl Fn(usize) -> &'a [u8],
+    ) -> Option<usize> {
         match self {
-            Index::Substring { min_len, max_len, slice, seed, keys } => {
-                if b.len() < *min_len || b.len() > *max_len {
-                    return None;
-                }
-                let h = hash_word(slice.word::<FOLD>(b), *seed);
-                keys.find::<FOLD>(h, tag_of(fingerprint::<FOLD>(b)), b)
-            }
-            Index::StringHash { min_len, max_len, seed, keys } => {
-                if b.len() < *min_len || b.len() > *max_len {
-                    return None;
-                }
-                let h = hash_bytes::<FOLD>(b, *seed);
-                keys.find::<FOLD>(h, tag_of(h), b)
-            }
-            Index::LengthBuckets { min_len, starts, keys } => {
-                let k = b.len().wrapping_sub(*min_len);
-                let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
-                keys.scan::<FOLD>(start as usize..end as usize, tag_of(fingerprint::<FOLD>(b)), b)
-            }
             Index::Scan => (0..n).find(|&i| {
                 let k = key(i);
                 if FOLD {
@@ -384,18 +487,47 @@ fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> 
     }
     let bytes = |i: usize| text(&entries[i].0).as_bytes();
     if let Some((starts, order)) = length_buckets(n, &bytes, min_len, max_len) {
-        let keys = StrKeys::list::<FOLD>(&order, bytes, |i| tag_of(fingerprint::<FOLD>(bytes(i))));
+        let keys = StrKeys::list::<FOLD>(&order, bytes);
         return Index::LengthBuckets { min_len, starts, keys };
     }
     let seed = FastState::new().seed();
-    if let Some(slice) = find_slice::<FOLD>(n, &bytes, min_len, max_len) {
-        let hash = |i: usize| hash_word(slice.word::<FOLD>(bytes(i)), seed);
-        let keys = StrKeys::table::<FOLD>(n, bytes, hash, |i| fingerprint::<FOLD>(bytes(i)));
-        return Index::Substring { min_len, max_len, slice, seed, keys };
+    // Big tables are bound by memory, not by hashing: the whole-key hash of 8 to 32-byte keys
+    // spreads misses over the table, where the filter rejects most of them.
+    let words = min_len >= 8 && max_len <= 32;
+    let slices = !(words && n > 4096);
+    if let Some(slice) = slices.then(|| find_slice::<FOLD>(n, &bytes, min_len, max_len)).flatten() {
+        let slice = slice.windowed(min_len);
+        let hash = |seed, i: usize| {
+            let b = bytes(i);
+            hash_word(slice.word::<FOLD>(b, edges::<FOLD>(b)), seed)
+        };
+        // The tag only serves the filter (see `StrKeys::filtered`), which pays off once the
+        // slots outgrow the caches: misses share their slice, so their home, with some key,
+        // but mostly not their edges.
+        let filter = n > 16_384;
+        let tag = |_, i: usize| if filter { edge_tag(edges::<FOLD>(bytes(i))) } else { 0 };
+        let (keys, seed) = StrKeys::table::<FOLD>(n, bytes, hash, tag, seed, filter);
+        return Index::Substring { min_len, span: max_len - min_len, slice, seed, keys };
     }
-    let hash = |i: usize| hash_bytes::<FOLD>(bytes(i), seed);
-    let keys = StrKeys::table::<FOLD>(n, bytes, hash, hash);
-    Index::StringHash { min_len, max_len, seed, keys }
+    // Keys of at most 16 bytes are determined by their edges; the longer ones may share them
+    // (and then probe on), so the edges hash is kept for maps with few long keys.
+    let long = (0..n).filter(|&i| bytes(i).len() > 16).count();
+    let whole = if long <= n / 20 {
+        Whole::Edges
+    } else if words {
+        Whole::Words
+    } else {
+        Whole::Bytes
+    };
+    let hash = |seed, i: usize| {
+        let b = bytes(i);
+        whole.hash::<FOLD>(b, edges::<FOLD>(b), seed)
+    };
+    // Misses spread over the table: past the smallest maps, a byte per slot in the first
+    // level of cache rejects most of them.
+    let filter = n > 64;
+    let (keys, seed) = StrKeys::table::<FOLD>(n, bytes, hash, |h, _| h as u32, seed, filter);
+    Index::StringHash { min_len, span: max_len - min_len, whole, seed, keys }
 }
 
 /// A table over `tags` (one per entry), with `entries` reordered by bucket.
@@ -455,12 +587,12 @@ fn find_slice<'a, const FOLD: bool>(
     for len in 1..=min_len.min(8) {
         for &from_end in sides {
             for offset in 0..=min_len - len {
-                let slice = Slice { from_end, offset, len };
+                let slice = Slice::new(from_end, offset, len);
                 seen.fill(u64::MAX);
                 let mut repeats = 0;
                 let mut i = 0;
                 while i < n && repeats <= allowed {
-                    let w = slice.word::<FOLD>(bytes(i));
+                    let w = slice.word::<FOLD>(bytes(i), (0, 0));
                     let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
                     loop {
                         if seen[p] == u64::MAX {
@@ -483,4 +615,115 @@ fn find_slice<'a, const FOLD: bool>(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let z = (self.0 ^ (self.0 >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z ^ (z >> 31)
+        }
+
+        fn string(&mut self, min: usize, max: usize, alphabet: &[u8]) -> String {
+            let len = min + (self.next() as usize) % (max - min + 1);
+            let pick = |r: &mut Rng| alphabet[(r.next() as usize) % alphabet.len()] as char;
+            (0..len).map(|_| pick(self)).collect()
+        }
+    }
+
+    #[test]
+    fn windowed_slices_read_the_slice_bytes() {
+        let mut rng = Rng(1);
+        let keys: Vec<String> = (0..200).map(|_| rng.string(8, 20, b"aAbB")).collect();
+        for from_end in [false, true] {
+            for len in 1..=8 {
+                for offset in 0..=8 - len {
+                    let plain = Slice::new(from_end, offset, len);
+                    let windowed = plain.windowed(8);
+                    assert_ne!(windowed.read, SliceRead::Packed);
+                    let bytes = |k: &str| {
+                        let b = k.as_bytes();
+                        let start = if from_end { b.len() - offset - len } else { offset };
+                        b[start..start + len].to_vec()
+                    };
+                    for x in &keys {
+                        let (bx, ex) = (x.as_bytes(), edges::<false>(x.as_bytes()));
+                        for y in &keys[..20] {
+                            let (by, ey) = (y.as_bytes(), edges::<false>(y.as_bytes()));
+                            let same = bytes(x) == bytes(y);
+                            let w = |s: Slice, b, e| s.word::<false>(b, e);
+                            assert_eq!(w(windowed, bx, ex) == w(windowed, by, ey), same);
+                            let folded = |k: &str| bytes(k).to_ascii_lowercase();
+                            let (fx, fy) = (edges::<true>(bx), edges::<true>(by));
+                            let wf = |s: Slice, b, e| s.word::<true>(b, e);
+                            assert_eq!(
+                                wf(windowed, bx, fx) == wf(windowed, by, fy),
+                                folded(x) == folded(y)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Builds an index over `keys` (plain, and ignoring case) and checks every key and a
+    /// one-byte change of each against a `HashMap`.
+    fn check(keys: Vec<String>, rng: &mut Rng) {
+        let mut entries: Vec<(String, usize)> = keys.into_iter().zip(0..).collect();
+        let index = Index::build(&mut entries);
+        let oracle: HashMap<&str, usize> =
+            entries.iter().enumerate().map(|(i, (k, _))| (k.as_str(), i)).collect();
+        let mut lower: Vec<(String, usize)> =
+            entries.iter().map(|(k, v)| (k.to_ascii_lowercase(), *v)).collect();
+        let caseless = Index::build_caseless(&mut lower);
+        let folded: HashMap<String, usize> =
+            lower.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)).collect();
+        for (k, _) in &entries {
+            let mut miss = k.clone().into_bytes();
+            let at = (rng.next() as usize) % miss.len().max(1);
+            if let Some(c) = miss.get_mut(at) {
+                *c = if *c == b'#' { b'%' } else { b'#' };
+            }
+            let miss = String::from_utf8(miss).unwrap_or_default();
+            for q in [k.as_str(), &miss] {
+                assert_eq!(index.find(&entries, q), oracle.get(q).copied(), "{q}");
+                let upper = q.to_ascii_uppercase();
+                let want = folded.get(&q.to_ascii_lowercase()).copied();
+                assert_eq!(caseless.find_caseless(&lower, &upper), want, "{q}");
+            }
+        }
+    }
+
+    #[test]
+    fn big_tables_with_filters_find_their_keys_only() {
+        let mut rng = Rng(2);
+        let alphabet = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        for (min, max) in [(8, 32), (1, 60), (12, 12), (20, 40)] {
+            let keys = (0..20_000).map(|_| rng.string(min, max, alphabet)).collect();
+            check(keys, &mut rng);
+        }
+        // Shared prefixes: a substring table with a window inside the keys.
+        let keys = (0..20_000).map(|i| format!("/api/v1/items/{i:06}/x")).collect();
+        check(keys, &mut rng);
+    }
+
+    #[test]
+    fn small_tables_find_their_keys_only() {
+        let mut rng = Rng(3);
+        let alphabet = b"abcdeABCDE01/";
+        for n in [9, 30, 100, 1000, 3000] {
+            for (min, max) in [(1, 3), (8, 32), (5, 5), (1, 60), (17, 40)] {
+                let keys = (0..n).map(|_| rng.string(min, max, alphabet)).collect();
+                check(keys, &mut rng);
+            }
+        }
+    }
 }

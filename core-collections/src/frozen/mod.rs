@@ -23,12 +23,13 @@
 //!
 //! The integer and general hashed strategies share one bucketed table whose size and
 //! multiplier are chosen among a few candidates by counting collisions. The string strategies
-//! copy every key's bytes into one arena and index them with 16-byte slots (a 32-bit digest
-//! tag, the length, the arena offset, the entry position): a flat open-addressing table at
-//! most half full, probed linearly, for the hashed ones; a list in length order for the
-//! buckets. They reject a query whose length is outside the keys' range before hashing, and a
-//! lookup ends with a full key comparison against the arena, never through the keys' own
-//! allocations. [`FrozenCaseInsensitiveMap`] runs the
+//! copy every key's bytes into one arena and index them with 64-byte slots, one cache line
+//! each, holding the key's edge and middle words (the whole key up to 32 bytes), its length, a
+//! tag, its arena offset and its entry position: a flat open-addressing table for the hashed
+//! ones (keys placed in their home slot first, so a lookup nearly always reads one slot; big
+//! tables put one filter byte per slot in front, which rejects most misses), a list in length
+//! order for the buckets. They reject a query whose length is outside the keys' range before
+//! hashing, and never touch the keys' own allocations. [`FrozenCaseInsensitiveMap`] runs the
 //! same analysis on ASCII-folded keys.
 //!
 //! A lookup is one `match` on the strategy, then a short loop. Building costs a linear,

@@ -1,24 +1,53 @@
 //! The key store of the string strategies: every key's bytes in one contiguous arena, and
-//! 16-byte slots that hold a 32-bit tag, the key's length, its place in the arena and its
-//! entry's position.
+//! 64-byte slots (one cache line) that hold the key's first and last 8 bytes, its length and a
+//! tag, its middle words (for keys of up to 32 bytes), its place in the arena and its entry's
+//! position.
 //!
-//! A lookup reads one slot and, when tag and length match, compares against the arena: the
-//! keys' own allocations (one per `String`) are never touched. The hashed strategies lay the
-//! slots out as a flat open-addressing table (a power of two, at least twice the keys, probed
-//! linearly, tag 0 marking an empty slot), so a miss usually ends at its first slot; the
-//! length buckets keep them in bucket order. Case-insensitive maps store their keys folded to
-//! ASCII lower case and fold only the query.
+//! A lookup reads one slot and compares words: keys of up to 32 bytes never touch the arena,
+//! longer ones compare the rest there; the keys' own allocations (one per `String`) are never
+//! touched. The hashed strategies lay the slots out as a flat open-addressing table (a power
+//! of two, at least twice the keys, four times for small maps). Keys whose home slot is free
+//! go there first, and a home slot says whether keys with that home were pushed further, so a
+//! lookup nearly always reads one slot; the rest probe linearly to the next empty slot. Tables
+//! too big for the caches put a byte per slot in front (7 bits of the key's tag, and that
+//! flag), which rejects most misses without reading the slots. The length buckets keep the
+//! slots in bucket order. Case-insensitive maps store their keys folded to ASCII lower case
+//! and fold only the query.
 
 use super::string_hash::{fold_word, read_u32, read_u64};
 
-/// One key: tag, length, arena offset and entry position. An empty table slot is all zeros
-/// (tags of stored keys are never 0 in a table).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The `len` of an empty table slot.
+const EMPTY_LEN: u32 = u32::MAX;
+/// The bit of [`Slot::meta`] that says that keys whose home is this slot continue past it
+/// (ignored when comparing).
+const MORE: u64 = 1 << 32;
+
+/// One key, in one cache line: its edge words (see [`edges`]), length and tag, arena offset,
+/// entry position and middle words. For keys of at most 32 bytes these are the whole key, so a
+/// lookup compares them without touching the arena. An empty table slot has length
+/// [`EMPTY_LEN`] and entry 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
 pub(crate) struct Slot {
-    tag: u32,
-    len: u32,
-    off: u32,
+    a: u64,
+    z: u64,
+    /// The length, then a 32-bit tag of the key (even: the low bit is [`MORE`]).
+    meta: u64,
     idx: u32,
+    off: u32,
+    /// For keys of 8 to 32 bytes, the words at 8 and 16 (clamped to the end): with the edges,
+    /// the whole key, so that a hit reads one cache line.
+    mid: [u64; 2],
+}
+
+/// An empty slot: its first word matches no text (UTF-8 has no `0xff` byte).
+const EMPTY_SLOT: Slot =
+    Slot { a: u64::MAX, z: 0, meta: EMPTY_LEN as u64, idx: 0, off: 0, mid: [0; 2] };
+
+/// The length and tag word of a key (the tag's low bit cleared).
+#[inline(always)]
+fn meta(len: usize, tag: u32) -> u64 {
+    len as u64 | ((tag & !1) as u64) << 32
 }
 
 /// Keys of a string index: their slots and their bytes.
@@ -28,12 +57,56 @@ pub(crate) struct StrKeys {
     arena: Box<[u8]>,
     /// `64 - log2(slots.len())` for a table (the home slot is the hash's top bits).
     shift: u32,
+    /// Whether some key is longer than 16 bytes (the others are compared by their slots).
+    long: bool,
+    /// Optional (empty if not): one byte per slot, read before the slot: 0 if the slot is
+    /// empty, else the [`filter_byte`] of its key's tag, plus `0x80` if keys whose home is
+    /// this slot continue past it. Most misses end here, in a table 64 times smaller than the
+    /// slots.
+    filter: Box<[u8]>,
 }
 
-/// A tag from a 64-bit hash or fingerprint of the whole key: never 0.
+/// The filter byte of a tag: its top 7 bits, never 0.
 #[inline(always)]
-pub(crate) fn tag_of(h: u64) -> u32 {
-    ((h ^ (h >> 32)) as u32) | 1
+fn filter_byte(tag: u32) -> u8 {
+    ((tag >> 25) as u8).max(1)
+}
+
+/// The first and last bytes of `b` packed into two words (folded to lower case if `FOLD`):
+/// 8 bytes from each end, 4 for keys of 4 to 7 bytes, and the first, middle and last byte of
+/// shorter ones. Together with the length they determine keys of up to 16 bytes.
+#[inline(always)]
+pub(crate) fn edges<const FOLD: bool>(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    if n >= 8 {
+        (fold::<FOLD>(read_u64(b, 0)), fold::<FOLD>(read_u64(b, n - 8)))
+    } else if n >= 4 {
+        (fold::<FOLD>(read_u32(b, 0)), fold::<FOLD>(read_u32(b, n - 4)))
+    } else if n > 0 {
+        (fold::<FOLD>(b[0] as u64 | (b[n / 2] as u64) << 8 | (b[n - 1] as u64) << 16), 0)
+    } else {
+        (0, 0)
+    }
+}
+
+/// The words at 8 and 16 of `b` (clamped to end at its end; folded if `FOLD`), which with
+/// its [`edges`] cover keys of 8 to 32 bytes.
+///
+/// # Panics
+/// If `b` has fewer than 8 bytes.
+#[inline(always)]
+pub(crate) fn mid_words<const FOLD: bool>(b: &[u8]) -> [u64; 2] {
+    let n = b.len();
+    let (m, l) = (8.min(n - 8), 16.min(n - 8));
+    [fold::<FOLD>(read_u64(b, m)), fold::<FOLD>(read_u64(b, l))]
+}
+
+/// A 32-bit tag of a key's [`edges`], for the filter of big substring tables (whose hash
+/// ignores most of the key).
+#[inline(always)]
+pub(crate) fn edge_tag((a, z): (u64, u64)) -> u32 {
+    let x = (a ^ z.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (x >> 32) as u32
 }
 
 /// The arena (keys' bytes in entry order, folded if `FOLD`) and each key's offset.
@@ -55,45 +128,121 @@ fn arena<'a, const FOLD: bool>(
     (arena.into_boxed_slice(), offs)
 }
 
+/// Of a few seeds derived from `seed`, the one for which the fewest of the `n` keys find
+/// their home slot (`hash(seed, i) >> shift`) taken; stops at the first with none.
+fn best_seed(n: usize, shift: u32, hash: &impl Fn(u64, usize) -> u64, seed: u64) -> u64 {
+    // Small maps only: for more keys a few tries barely change the count, and cost build time.
+    let tries = if n <= 64 { 16 } else { 1 };
+    if tries == 1 {
+        return seed;
+    }
+    let mut taken = vec![0u64; (1usize << (64 - shift)).div_ceil(64)];
+    let mut best = (usize::MAX, seed);
+    for t in 0..tries {
+        let s = seed.wrapping_add((t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        taken.fill(0);
+        let mut clashes = 0;
+        for i in 0..n {
+            let p = (hash(s, i) >> shift) as usize;
+            let (w, bit) = (p / 64, 1u64 << (p % 64));
+            clashes += (taken[w] & bit != 0) as usize;
+            taken[w] |= bit;
+        }
+        if clashes < best.0 {
+            best = (clashes, s);
+            if clashes == 0 {
+                break;
+            }
+        }
+    }
+    best.1
+}
+
 impl StrKeys {
-    /// An open-addressing table of the `n` keys `bytes(i)`, key `i` placed by the top bits of
-    /// its hash `hash(i)` and tagged [`tag_of`] its whole-key digest `digest(i)`.
+    /// The slot of key `i`, whose bytes are at `off` in `arena` (already folded).
+    fn slot(arena: &[u8], off: u32, len: usize, tag: u32, i: usize) -> Slot {
+        let k = &arena[off as usize..off as usize + len];
+        let (a, z) = edges::<false>(k);
+        let mid = if len >= 8 { mid_words::<false>(k) } else { [0; 2] };
+        Slot { a, z, meta: meta(len, tag), idx: i as u32, off, mid }
+    }
+
+    /// `log2` of the slots of a table of `n` keys: at least twice the keys (four times for
+    /// small maps: a miss then nearly always ends at its first slot, for little memory).
+    fn table_bits(n: usize) -> u32 {
+        let want = if n <= 1024 { 4 * n } else { 2 * n };
+        want.max(16).next_power_of_two().trailing_zeros()
+    }
+
+    /// Whether this table has a filter: lookups must then pass the same tags as building.
+    #[inline(always)]
+    pub(crate) fn filtered(&self) -> bool {
+        !self.filter.is_empty()
+    }
+
+    /// An open-addressing table of the `n` keys `bytes(i)`, tagged `tag(h, i)`, key `i`
+    /// placed by the top bits of its hash `h = hash(seed, i)`. Tries a few seeds (more for small
+    /// maps) and keeps the one that leaves the fewest keys outside their home slot; returns
+    /// the table and that seed.
     ///
     /// # Panics
     /// If `n >= u32::MAX` or the keys total 4 GiB or more.
     pub(crate) fn table<'a, const FOLD: bool>(
         n: usize,
         bytes: impl Fn(usize) -> &'a [u8],
-        hash: impl Fn(usize) -> u64,
-        digest: impl Fn(usize) -> u64,
-    ) -> StrKeys {
+        hash: impl Fn(u64, usize) -> u64,
+        tag: impl Fn(u64, usize) -> u32,
+        seed: u64,
+        filter: bool,
+    ) -> (StrKeys, u64) {
         assert!(n < u32::MAX as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
         let (arena, offs) = arena::<FOLD>(n, &bytes);
         // At least twice the keys (four times for small maps: a miss then nearly always ends
         // at its first slot, for little memory).
-        let want = if n <= 1024 { 4 * n } else { 2 * n };
-        let bits = want.max(16).next_power_of_two().trailing_zeros();
-        let mut slots = vec![Slot::default(); 1 << bits].into_boxed_slice();
-        let mask = slots.len() - 1;
+        let bits = Self::table_bits(n);
         let shift = 64 - bits;
-        for (i, &off) in offs.iter().enumerate() {
-            let h = hash(i);
-            let mut p = (h >> shift) as usize;
-            while slots[p].tag != 0 {
+        let seed = best_seed(n, shift, &hash, seed);
+        let mut slots = vec![EMPTY_SLOT; 1 << bits].into_boxed_slice();
+        let mask = slots.len() - 1;
+        // Keys whose home slot is free go there first, so that as many hits as possible end
+        // at their first slot; the others then probe linearly, and their home slot says so
+        // ([`MORE`]).
+        let hs: Vec<u64> = (0..n).map(|i| hash(seed, i)).collect();
+        let mut later = Vec::new();
+        for (i, (&off, &h)) in offs.iter().zip(&hs).enumerate() {
+            let p = (h >> shift) as usize;
+            if slots[p].meta == EMPTY_LEN as u64 {
+                slots[p] = Self::slot(&arena, off, bytes(i).len(), tag(h, i), i);
+            } else {
+                later.push(i);
+            }
+        }
+        for i in later {
+            let mut p = (hs[i] >> shift) as usize;
+            slots[p].meta |= MORE;
+            while slots[p].meta as u32 != EMPTY_LEN {
                 p = (p + 1) & mask;
             }
-            let len = bytes(i).len() as u32;
-            slots[p] = Slot { tag: tag_of(digest(i)), len, off, idx: i as u32 };
+            slots[p] = Self::slot(&arena, offs[i], bytes(i).len(), tag(hs[i], i), i);
         }
-        StrKeys { slots, arena, shift }
+        let long = (0..n).any(|i| bytes(i).len() > 16);
+        let filter = if filter {
+            let byte = |s: &Slot| match s.meta as u32 {
+                EMPTY_LEN => 0,
+                _ => filter_byte((s.meta >> 32) as u32) | ((s.meta & MORE != 0) as u8) << 7,
+            };
+            slots.iter().map(byte).collect()
+        } else {
+            Box::default()
+        };
+        (StrKeys { slots, arena, shift, long, filter }, seed)
     }
 
-    /// The keys in the order of `order` (a permutation of the entries), tagged by `tag(i)`:
-    /// for scanning ranges of it.
+    /// The keys in the order of `order` (a permutation of the entries): for scanning ranges
+    /// of it.
     pub(crate) fn list<'a, const FOLD: bool>(
         order: &[u32],
         bytes: impl Fn(usize) -> &'a [u8],
-        tag: impl Fn(usize) -> u32,
     ) -> StrKeys {
         let n = order.len();
         let (arena, offs) = arena::<FOLD>(n, &bytes);
@@ -101,60 +250,118 @@ impl StrKeys {
             .iter()
             .map(|&i| {
                 let i = i as usize;
-                Slot { tag: tag(i), len: bytes(i).len() as u32, off: offs[i], idx: i as u32 }
+                Self::slot(&arena, offs[i], bytes(i).len(), 0, i)
             })
             .collect();
-        StrKeys { slots, arena, shift: 64 }
+        let long = order.iter().any(|&i| bytes(i as usize).len() > 16);
+        StrKeys { slots, arena, shift: 64, long, filter: Box::default() }
     }
 
     /// Heap bytes held.
     pub(crate) fn heap_size(&self) -> usize {
-        core::mem::size_of_val(&*self.slots) + self.arena.len()
+        core::mem::size_of_val(&*self.slots) + self.arena.len() + self.filter.len()
     }
 
-    /// Whether slot `s` holds `b` (same length already known or checked by the caller).
+    /// Whether slot `s`, whose edge words and length equal those of `b`, holds `b`: keys of
+    /// up to 16 bytes do; longer ones compare their middle against the arena. Keys of 8 to 32
+    /// bytes take the same branch-free path (words at 8 and 16, clamped to the key), so that
+    /// mixed lengths do not cost mispredictions.
     #[inline(always)]
-    fn holds<const FOLD: bool>(&self, s: Slot, b: &[u8]) -> bool {
-        let off = s.off as usize;
-        match self.arena.get(off..off + b.len()) {
-            Some(k) => eq_folded::<FOLD>(k, b),
-            None => false,
+    fn rest_eq<const FOLD: bool>(&self, s: &Slot, b: &[u8]) -> bool {
+        let n = b.len();
+        if n < 8 || !self.long {
+            return true;
         }
+        if n <= 32 {
+            let [x, y] = mid_words::<FOLD>(b);
+            return (s.mid[0] ^ x) | (s.mid[1] ^ y) == 0;
+        }
+        let off = s.off as usize;
+        let Some(k) = self.arena.get(off..off + n) else { return false };
+        eq_folded::<FOLD>(k, b)
     }
 
-    /// The entry position of the key `b` whose hash is `h` and tag `tag` (a table from
-    /// [`StrKeys::table`]).
+    /// Whether slot `s` holds `b`, whose edge words are `(a, z)` and length and tag `m`.
     #[inline(always)]
-    pub(crate) fn find<const FOLD: bool>(&self, h: u64, tag: u32, b: &[u8]) -> Option<usize> {
-        let mask = self.slots.len() - 1;
-        let mut p = (h >> self.shift) as usize;
-        // The table is at most half full: the probe ends at an empty slot.
-        loop {
-            let s = self.slots[p & mask];
-            if s.tag == tag && s.len as usize == b.len() {
-                if self.holds::<FOLD>(s, b) {
-                    return Some(s.idx as usize);
-                }
-            } else if s.tag == 0 {
+    fn holds<const FOLD: bool>(&self, s: &Slot, a: u64, z: u64, m: u64, b: &[u8]) -> bool {
+        (s.a ^ a) | (s.z ^ z) | ((s.meta ^ m) & !MORE) == 0 && self.rest_eq::<FOLD>(s, b)
+    }
+
+    /// The entry position of the key `b` whose hash is `h`, tag `tag` and [`edges`] `(a, z)`
+    /// (a table from [`StrKeys::table`]).
+    #[inline(always)]
+    pub(crate) fn find<const FOLD: bool>(
+        &self,
+        h: u64,
+        tag: u32,
+        (a, z): (u64, u64),
+        b: &[u8],
+    ) -> Option<usize> {
+        let m = meta(b.len(), tag);
+        let p = (h >> self.shift) as usize;
+        if !self.filter.is_empty() {
+            // 1 to 0x7f: a different key (or none) and no more keys past it.
+            let x = self.filter.get(p)? ^ filter_byte(tag);
+            if x.wrapping_sub(1) < 0x7f {
                 return None;
+            }
+        }
+        let s = self.slots.get(p)?;
+        if self.holds::<FOLD>(s, a, z, m, b) {
+            return Some(s.idx as usize);
+        }
+        if s.meta & MORE == 0 {
+            return None;
+        }
+        // Keys displaced from this home usually sit in the next slot.
+        let q = (p + 1) & (self.slots.len() - 1);
+        let s = self.slots.get(q)?;
+        if self.holds::<FOLD>(s, a, z, m, b) {
+            return Some(s.idx as usize);
+        }
+        if s.meta as u32 == EMPTY_LEN {
+            return None;
+        }
+        self.probe::<FOLD>(q + 1, a, z, m, b)
+    }
+
+    /// [`StrKeys::find`] the slow way: a linear probe from slot `p` up to the next empty slot
+    /// (the table is at most half full).
+    #[cold]
+    fn probe<const FOLD: bool>(
+        &self,
+        mut p: usize,
+        a: u64,
+        z: u64,
+        m: u64,
+        b: &[u8],
+    ) -> Option<usize> {
+        let mask = self.slots.len() - 1;
+        loop {
+            let s = &self.slots[p & mask];
+            if s.meta as u32 == EMPTY_LEN {
+                return None;
+            }
+            if self.holds::<FOLD>(s, a, z, m, b) {
+                return Some(s.idx as usize);
             }
             p += 1;
         }
     }
 
-    /// The entry position of `b` among the slots `range` (of a list from [`StrKeys::list`]),
-    /// all of `b`'s length, whose tag is `tag`.
+    /// The entry position of `b` among the slots `range` (of a list from [`StrKeys::list`]).
     #[inline(always)]
     pub(crate) fn scan<const FOLD: bool>(
         &self,
         range: core::ops::Range<usize>,
-        tag: u32,
         b: &[u8],
     ) -> Option<usize> {
+        let (a, z) = edges::<FOLD>(b);
+        let m = meta(b.len(), 0);
         self.slots
             .get(range)?
             .iter()
-            .find(|s| s.tag == tag && self.holds::<FOLD>(**s, b))
+            .find(|s| self.holds::<FOLD>(s, a, z, m, b))
             .map(|s| s.idx as usize)
     }
 }
@@ -236,11 +443,20 @@ mod tests {
         let bytes = |i: usize| keys[i].as_bytes();
         // A poor hash (many keys share a home slot) still finds every key.
         let hash = |i: usize| (bytes(i).len() as u64) << 60;
-        let t = StrKeys::table::<false>(keys.len(), bytes, hash, |i| i as u64);
+        let (t, _) = StrKeys::table::<false>(
+            keys.len(),
+            bytes,
+            |_, i| hash(i),
+            |_, i| i as u32 * 2,
+            1,
+            true,
+        );
         for (i, k) in keys.iter().enumerate() {
             let h = (k.len() as u64) << 60;
-            assert_eq!(t.find::<false>(h, tag_of(i as u64), k.as_bytes()), Some(i));
-            assert_eq!(t.find::<false>(h, tag_of(i as u64), b"key-x"), None);
+            let e = edges::<false>(k.as_bytes());
+            assert_eq!(t.find::<false>(h, i as u32 * 2, e, k.as_bytes()), Some(i));
+            assert_eq!(t.find::<false>(h, i as u32 * 2, edges::<false>(b"key-x"), b"key-x"), None);
+            assert_eq!(t.find::<false>(h, i as u32 * 2 + 2, e, k.as_bytes()), None);
         }
     }
 }

@@ -6,6 +6,7 @@
 //! overlapping 16-byte window. Folding lower-cases the ASCII letters of each loaded word with
 //! a SWAR test, so the case-insensitive maps hash exactly as the others do, on folded words.
 
+use super::str_table::mid_words;
 use crate::hash::folded_multiply;
 
 const K0: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -63,26 +64,6 @@ pub(crate) fn short_word<const FOLD: bool>(b: &[u8]) -> u64 {
     fold::<FOLD>(w)
 }
 
-/// A cheap 64-bit digest of a whole key (of its first and last 24 bytes past 32), stored next
-/// to each entry so that most misses are rejected without reading the key's bytes.
-///
-/// Up to four overlapping words, rotated by amounts that are not multiples of 8 so that a
-/// change to any single byte always changes the digest.
-#[inline(always)]
-pub(crate) fn fingerprint<const FOLD: bool>(b: &[u8]) -> u64 {
-    let n = b.len();
-    let w = if n >= 8 {
-        let (m, l) = (8.min(n - 8), 16.min(n - 8));
-        fold::<FOLD>(read_u64(b, 0))
-            ^ fold::<FOLD>(read_u64(b, m)).rotate_left(13)
-            ^ fold::<FOLD>(read_u64(b, l)).rotate_left(29)
-            ^ fold::<FOLD>(read_u64(b, n - 8)).rotate_left(47)
-    } else {
-        short_word::<FOLD>(b)
-    };
-    w ^ n as u64
-}
-
 /// The hash of a packed slice word.
 #[inline(always)]
 pub(crate) const fn hash_word(w: u64, seed: u64) -> u64 {
@@ -103,6 +84,26 @@ pub(crate) fn hash_bytes<const FOLD: bool>(b: &[u8], seed: u64) -> u64 {
         return folded_multiply(s ^ n as u64, K0);
     }
     hash_long::<FOLD>(b, seed)
+}
+
+/// The hash of a key's length `n` and edge words `(a, z)` (see
+/// [`edges`](super::str_table::edges)): one folded multiply.
+#[inline(always)]
+pub(crate) const fn hash_edges(a: u64, z: u64, n: usize, seed: u64) -> u64 {
+    folded_multiply(a ^ seed, z ^ K1 ^ (n as u64).rotate_right(8))
+}
+
+/// The hash of a byte string of 8 to 32 bytes whose first and last 8 bytes are `(a, z)`
+/// (folded if `FOLD`), without a branch on the length: words at 8 and 16 (clamped to the
+/// end) complete the cover, and two independent folded multiplies mix the four.
+///
+/// # Panics
+/// If `b` has fewer than 8 bytes.
+#[inline(always)]
+pub(crate) fn hash_words<const FOLD: bool>(b: &[u8], (a, z): (u64, u64), seed: u64) -> u64 {
+    let n = b.len();
+    let [x, y] = mid_words::<FOLD>(b);
+    folded_multiply(a ^ seed, x ^ K1) ^ folded_multiply(y ^ seed ^ n as u64, z ^ K0)
 }
 
 /// [`hash_bytes`] of more than 16 bytes.
