@@ -36,7 +36,7 @@ impl<'a, K, V> Entries<'a, K, V> {
 impl<'a, K, V> Iterator for Entries<'a, K, V> {
     type Item = &'a Entry<K, V>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<&'a Entry<K, V>> {
         while self.depth > 0 {
             match self.stack[self.depth - 1].next() {

@@ -113,7 +113,7 @@ where
     S: BuildHasher,
 {
     /// The value for `key`.
-    #[inline]
+    #[inline(always)]
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
@@ -132,7 +132,7 @@ where
     }
 
     /// Whether the map has an entry for `key`.
-    #[inline]
+    #[inline(always)]
     pub fn contains_key<Q>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
@@ -141,7 +141,7 @@ where
         self.get_entry(key).is_some()
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn get_entry<Q>(&self, key: &Q) -> Option<&Entry<K, V>>
     where
         K: Borrow<Q>,

@@ -4,10 +4,12 @@
 //! node   = Arc<[slot]>, its bitmap: u32 kept by the parent        // one allocation per node
 //! slot   = Leaf(entry: hash, key, value) | Child(bitmap, node) | Empty (spare room)
 //! branch : bitmap != 0, one live slot per set bit, in bit order
+//! dense branch (16 or more live slots): bitmap stored as u32::MAX, 32 slots, slot c for chunk c
 //! collision node: bitmap == 0, two or more leaves with equal 64-bit hashes
 //! lookup: h = hash(key); for shift in 0, 5, 10, ..:
-//!           bit = 1 << (h >> shift & 31); absent if bitmap & bit == 0
-//!           slot = slots[popcount(bitmap & (bit - 1))]; leaf: compare; child: descend
+//!           c = h >> shift & 31; dense: slot = slots[c] (empty: absent)
+//!           else: absent if bitmap bit c is clear, slot = slots[popcount(bitmap below c)]
+//!           leaf: compare; child: descend
 //! update: copy the nodes on the path to the key (only shared ones; a node owned alone is
 //!         changed in place), share every other subtree with the old version
 //! ```

@@ -11,6 +11,13 @@
 //! A child with bitmap 0 is a collision node: two or more entries with the same full hash, as
 //! leaves, with no spare room (in insertion order).
 //!
+//! A branch with [`DENSE`] or more live slots is dense instead: exactly [`WIDTH`] slots, the one
+//! for hash chunk `c` at index `c` and [`Slot::Empty`] where no entry's hash has chunk `c`, and
+//! its stored bitmap is `u32::MAX` whatever its entries (the slots say which chunks are live).
+//! A lookup then reads the slot at the chunk itself: no population count between the parent's
+//! load and the child's, and an absent key is an empty slot. Whether a branch is dense depends
+//! on its entries only, so the shape stays canonical (a full branch is the same either way).
+//!
 //! Canonical shape: the node at a hash prefix `P` (below the root) holds exactly the entries
 //! whose hash starts with `P`. One entry is stored inline in the parent (a leaf slot), entries
 //! that all share one full hash form a collision node, anything else is a branch. Inserts and
@@ -26,6 +33,9 @@ pub(crate) const BITS: u32 = 5;
 const MASK: u64 = (1 << BITS) - 1;
 /// The most slots a branch has.
 const WIDTH: usize = 1 << BITS;
+/// A branch with at least this many live slots is dense (indexed by the hash chunk itself).
+/// A compact branch so has at most `DENSE - 1` live slots and a capacity of at most `DENSE`.
+const DENSE: u32 = 16;
 
 /// One key-value pair and its hash.
 #[derive(Clone)]
@@ -42,7 +52,8 @@ type Slots<K, V> = Arc<[Slot<K, V>]>;
 pub(crate) enum Slot<K, V> {
     /// An entry stored inline.
     Leaf(Entry<K, V>),
-    /// A child node: its bitmap (0 for a collision node) and its slots.
+    /// A child node: its bitmap (0 for a collision node, `u32::MAX` for a dense branch) and
+    /// its slots.
     Child(u32, Arc<[Slot<K, V>]>),
     /// Spare room after a branch's live slots.
     Empty,
@@ -62,6 +73,10 @@ impl<K: Clone, V: Clone> Clone for Slot<K, V> {
 /// The root of a non-empty trie: always a branch (never collapsed, never a collision node).
 pub(crate) struct Node<K, V> {
     pub(crate) bitmap: u32,
+    /// Whether the CPU has `popcnt` (asked once per trie, when its root is made): a field of
+    /// the root, so a caller that looks up many keys tests it once, in a register.
+    #[cfg_attr(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))), allow(dead_code))]
+    popcnt: bool,
     pub(crate) slots: Arc<[Slot<K, V>]>,
 }
 
@@ -69,7 +84,7 @@ impl<K, V> Clone for Node<K, V> {
     /// O(1): shares the slots.
     #[inline]
     fn clone(&self) -> Self {
-        Node { bitmap: self.bitmap, slots: Arc::clone(&self.slots) }
+        Node { bitmap: self.bitmap, popcnt: self.popcnt, slots: Arc::clone(&self.slots) }
     }
 }
 
@@ -80,18 +95,53 @@ fn bit_at(hash: u64, shift: u32) -> u32 {
 }
 
 #[inline(always)]
+fn chunk_at(hash: u64, shift: u32) -> usize {
+    (hash.wrapping_shr(shift) & MASK) as usize
+}
+
+#[inline(always)]
 fn index_of(bitmap: u32, bit: u32) -> usize {
     (bitmap & (bit - 1)).count_ones() as usize
 }
 
-/// The number of live slots of a node with this bitmap and these slots.
+/// The stored bitmap of a dense branch.
+const DENSE_MARK: u32 = u32::MAX;
+
+/// The chunks of a dense branch's live slots: its bitmap as a compact branch would store it.
+fn occupied<K, V>(slots: &[Slot<K, V>]) -> u32 {
+    let mut m = 0;
+    for (c, s) in slots.iter().enumerate() {
+        if !matches!(s, Slot::Empty) {
+            m |= 1 << c;
+        }
+    }
+    m
+}
+
+/// The number of slots to visit in a node with this bitmap and these slots: a collision node's
+/// leaves, a compact branch's live slots, or all the slots of a dense branch (empty ones
+/// included).
 #[inline(always)]
 pub(crate) fn live<K, V>(bitmap: u32, slots: &[Slot<K, V>]) -> usize {
-    if bitmap == 0 {
+    // Bitmap 0 (collision node) or `DENSE_MARK`: one compare.
+    if bitmap.wrapping_add(1) <= 1 {
         slots.len()
     } else {
         bitmap.count_ones() as usize
     }
+}
+
+/// Whether `e` is the entry for `key` (with hash `hash`). The stored hash is compared first to
+/// skip costly key comparisons, except for small keys that own nothing (integers, small tuples,
+/// borrowed strings): comparing those directly takes fewer instructions than both compares.
+#[inline(always)]
+fn holds<K, V, Q>(e: &Entry<K, V>, hash: u64, key: &Q) -> bool
+where
+    K: Borrow<Q>,
+    Q: Eq + ?Sized,
+{
+    let cheap = !core::mem::needs_drop::<K>() && core::mem::size_of::<K>() <= 16;
+    (cheap || e.hash == hash) && e.key.borrow() == key
 }
 
 /// The entry for `key` among the leaves of a collision node.
@@ -115,7 +165,11 @@ where
 impl<K, V> Node<K, V> {
     /// A root holding one entry.
     pub(crate) fn single(entry: Entry<K, V>) -> Self {
-        Node { bitmap: bit_at(entry.hash, 0), slots: Arc::from([Slot::Leaf(entry)]) }
+        Node {
+            bitmap: bit_at(entry.hash, 0),
+            popcnt: has_popcnt(),
+            slots: Arc::from([Slot::Leaf(entry)]),
+        }
     }
 
     /// The live slots of the root.
@@ -127,9 +181,10 @@ impl<K, V> Node<K, V> {
     /// The entry for `key`.
     ///
     /// On x86-64 CPUs with `popcnt` (compiled for the baseline, which lacks it) the slot index
-    /// of every level is one `popcnt` instruction (inline assembly, so the whole lookup still
-    /// inlines into the caller); the portable bit-twiddling count is most of a level's latency.
-    /// The feature test is one load of a cached flag and a perfectly predicted branch.
+    /// of every compact level is one `popcnt` instruction (inline assembly, so the whole lookup
+    /// still inlines into the caller); the portable bit-twiddling count is most of a level's
+    /// latency. The feature test reads a flag of the root, loop-invariant for a caller that
+    /// looks up many keys.
     #[inline(always)]
     pub(crate) fn get<Q>(&self, hash: u64, key: &Q) -> Option<&Entry<K, V>>
     where
@@ -137,56 +192,101 @@ impl<K, V> Node<K, V> {
         Q: Eq + ?Sized,
     {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: `popcnt` was just detected.
+        if self.popcnt {
+            // SAFETY: the flag is only set from `has_popcnt`, which asks the CPU.
             return self.lookup(hash, key, |x| unsafe { popcnt_asm(x) });
         }
         self.lookup(hash, key, u32::count_ones)
     }
 
     /// The lookup loop: one dependent load per level; `count` is a population count.
+    ///
+    /// A dense branch (the usual case in the top levels) is indexed by the hash chunk, so the
+    /// slot's address is known as soon as the parent's slot is read; the density test (one
+    /// compare of the bitmap) is predictable and not on that path. The root's step comes
+    /// first, apart from the loop, so a caller that looks up many keys keeps the root in
+    /// registers.
     #[inline(always)]
     fn lookup<Q>(&self, hash: u64, key: &Q, count: impl Fn(u32) -> u32) -> Option<&Entry<K, V>>
     where
         K: Borrow<Q>,
         Q: Eq + ?Sized,
     {
-        let mut bitmap = self.bitmap;
-        let mut slots: &[Slot<K, V>] = &self.slots;
-        let mut shift = 0;
-        if bitmap == u32::MAX {
-            // A full root (any trie of a few hundred entries or more): the slot index is the
-            // hash chunk itself, so the first load does not wait for a population count.
-            match slots.get((hash & MASK) as usize) {
-                Some(Slot::Leaf(e)) => {
-                    return (e.hash == hash && e.key.borrow() == key).then_some(e);
-                }
-                Some(Slot::Child(b, s)) => {
-                    bitmap = *b;
-                    slots = s;
-                    shift = BITS;
-                }
-                _ => return None,
-            }
-        }
+        let (mut bitmap, mut slots) = match step(self.bitmap, &self.slots, hash, hash, key, &count)
+        {
+            Step::Down(b, s) => (b, s),
+            Step::Done(found) => return found,
+        };
+        let mut h = hash >> BITS;
         loop {
-            let bit = bit_at(hash, shift);
-            if bitmap & bit == 0 {
-                return if bitmap == 0 { collision_get(slots, hash, key) } else { None };
-            }
-            match slots.get(count(bitmap & (bit - 1)) as usize) {
-                Some(Slot::Leaf(e)) => {
-                    return (e.hash == hash && e.key.borrow() == key).then_some(e);
-                }
-                Some(Slot::Child(b, s)) => {
-                    bitmap = *b;
+            match step(bitmap, slots, h, hash, key, &count) {
+                Step::Down(b, s) => {
+                    bitmap = b;
                     slots = s;
-                    shift += BITS;
+                    // Past the 64 hash bits only a collision node (bitmap 0) can follow, and it
+                    // ignores the chunk.
+                    h >>= BITS;
                 }
-                _ => return None,
+                Step::Done(found) => return found,
             }
         }
     }
+}
+
+/// One level of a lookup: the answer, or the child to descend into.
+enum Step<'a, K, V> {
+    Done(Option<&'a Entry<K, V>>),
+    Down(u32, &'a [Slot<K, V>]),
+}
+
+/// One level of a lookup in the node with this bitmap and these slots; `h`'s low bits are the
+/// node's chunk of `hash`.
+#[inline(always)]
+fn step<'a, K, V, Q>(
+    bitmap: u32,
+    slots: &'a [Slot<K, V>],
+    h: u64,
+    hash: u64,
+    key: &Q,
+    count: &impl Fn(u32) -> u32,
+) -> Step<'a, K, V>
+where
+    K: Borrow<Q>,
+    Q: Eq + ?Sized,
+{
+    let chunk = (h & MASK) as usize;
+    let slot = if bitmap == DENSE_MARK {
+        // SAFETY: a dense branch has `WIDTH` slots and `chunk < WIDTH`.
+        unsafe { slots.get_unchecked(chunk) }
+    } else {
+        // The bits up to `chunk`, the chunk's own bit on top.
+        let upto = bitmap << (31 - chunk);
+        if (upto as i32) >= 0 {
+            return Step::Done(if bitmap == 0 { collision_get(slots, hash, key) } else { None });
+        }
+        // SAFETY: the chunk's bit is set in this compact branch's bitmap, so the index (the
+        // bits below it) is below `popcount(bitmap)`, its number of live slots, which `slots`
+        // holds first.
+        unsafe { slots.get_unchecked(count(upto) as usize - 1) }
+    };
+    match slot {
+        Slot::Leaf(e) => Step::Done(holds(e, hash, key).then_some(e)),
+        Slot::Child(b, s) => Step::Down(*b, s),
+        Slot::Empty => Step::Done(None),
+    }
+}
+
+/// Whether the CPU has `popcnt` (std caches the answer).
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+fn has_popcnt() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+}
+
+/// Whether the run-time detected population count is used: never where `popcnt` is known at
+/// compile time or absent from the architecture.
+#[cfg(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))))]
+fn has_popcnt() -> bool {
+    false
 }
 
 /// The population count of `x` by the `popcnt` instruction.
@@ -222,10 +322,11 @@ fn pair<K, V>(a: Entry<K, V>, b: Entry<K, V>, shift: u32) -> Slot<K, V> {
 }
 
 /// The capacity of a node that must hold `need` slots: exact for a copy of a shared node (path
-/// copying) or a collision node, doubling (up to the branch width) for a node owned alone.
+/// copying), a collision node or a dense branch (`exact`), doubling (up to the branch width)
+/// for a compact branch owned alone.
 #[inline]
-fn capacity(need: usize, owned: bool, collision: bool) -> usize {
-    if owned && !collision {
+fn capacity(need: usize, owned: bool, exact: bool) -> usize {
+    if owned && !exact {
         need.next_power_of_two().clamp(2, WIDTH)
     } else {
         need
@@ -239,13 +340,13 @@ fn reserve<K: Clone, V: Clone>(
     slots: &mut Arc<[Slot<K, V>]>,
     live: usize,
     need: usize,
-    collision: bool,
+    exact: bool,
 ) -> &mut [Slot<K, V>] {
     // No `Weak` is ever made, so a strong count of 1 through `&mut` means owned alone (and
     // `get_mut` below agrees); reading the count is cheaper than asking `get_mut` twice.
     let owned = Arc::strong_count(slots) == 1;
     if !owned || slots.len() < need {
-        let cap = capacity(need, owned, collision);
+        let cap = capacity(need, owned, exact);
         let grown: Arc<[Slot<K, V>]> = match owned.then(|| Arc::get_mut(slots)).flatten() {
             Some(s) => {
                 (0..cap).map(|i| if i < live { take(&mut s[i]) } else { Slot::Empty }).collect()
@@ -262,6 +363,49 @@ fn reserve<K: Clone, V: Clone>(
 #[inline(always)]
 fn take<K, V>(slot: &mut Slot<K, V>) -> Slot<K, V> {
     core::mem::replace(slot, Slot::Empty)
+}
+
+/// Turns a compact branch with this bitmap (and `DENSE - 1` live slots) into a dense one owned
+/// by this trie: slot `c` holds the slot for chunk `c`. The slots are moved when the node is
+/// owned alone and cloned when it is shared.
+fn spread<K: Clone, V: Clone>(bitmap: u32, slots: &mut Arc<[Slot<K, V>]>) -> &mut [Slot<K, V>] {
+    let mut next = 0;
+    let has = |c: usize| bitmap >> c & 1 == 1;
+    let dense: Arc<[Slot<K, V>]> = match Arc::get_mut(slots) {
+        Some(s) => (0..WIDTH)
+            .map(|c| {
+                if has(c) {
+                    next += 1;
+                    take(&mut s[next - 1])
+                } else {
+                    Slot::Empty
+                }
+            })
+            .collect(),
+        None => (0..WIDTH)
+            .map(|c| {
+                if has(c) {
+                    next += 1;
+                    slots[next - 1].clone()
+                } else {
+                    Slot::Empty
+                }
+            })
+            .collect(),
+    };
+    *slots = dense;
+    Arc::get_mut(slots).unwrap_or_else(|| unreachable!("the slots were just made"))
+}
+
+/// Turns a dense branch owned by this trie, left with `live` (< `DENSE`) slots, back into a
+/// compact one (live slots first, in chunk order).
+fn pack<K, V>(live: usize, slots: &mut Arc<[Slot<K, V>]>) {
+    let Some(s) = Arc::get_mut(slots) else { unreachable!("a dense branch is packed once owned") };
+    let mut rest = s.iter_mut().filter(|x| !matches!(x, Slot::Empty));
+    let cap = capacity(live, true, false);
+    let packed: Arc<[Slot<K, V>]> =
+        (0..cap).map(|_| rest.next().map_or(Slot::Empty, take)).collect();
+    *slots = packed;
 }
 
 /// What an in-place insert did.
@@ -297,17 +441,29 @@ fn insert_branch<K: Eq + Clone, V: Clone>(
     shift: u32,
 ) -> Inserted<V> {
     let bit = bit_at(entry.hash, shift);
-    let idx = index_of(*bitmap, bit);
-    let n = bitmap.count_ones() as usize;
-    if *bitmap & bit == 0 {
-        let s = reserve(slots, n, n + 1, false);
-        // s[n] is spare room: rotate it to `idx`.
-        s[idx..=n].rotate_right(1);
-        s[idx] = Slot::Leaf(entry);
-        *bitmap |= bit;
+    let chunk = chunk_at(entry.hash, shift);
+    let dense = *bitmap == DENSE_MARK;
+    let n = if dense { WIDTH } else { bitmap.count_ones() as usize };
+    if dense && matches!(slots[chunk], Slot::Empty) {
+        reserve(slots, WIDTH, WIDTH, true)[chunk] = Slot::Leaf(entry);
         return Inserted::New;
     }
-    let s = reserve(slots, n, n, false);
+    if !dense && *bitmap & bit == 0 {
+        if n + 1 == DENSE as usize {
+            spread(*bitmap, slots)[chunk] = Slot::Leaf(entry);
+            *bitmap = DENSE_MARK;
+        } else {
+            let idx = index_of(*bitmap, bit);
+            let s = reserve(slots, n, n + 1, false);
+            // s[n] is spare room: rotate it to `idx`.
+            s[idx..=n].rotate_right(1);
+            s[idx] = Slot::Leaf(entry);
+            *bitmap |= bit;
+        }
+        return Inserted::New;
+    }
+    let idx = if dense { chunk } else { index_of(*bitmap, bit) };
+    let s = reserve(slots, n, n, dense);
     let slot = &mut s[idx];
     match slot {
         Slot::Leaf(e) if e.hash == entry.hash && e.key == entry.key => {
@@ -376,25 +532,36 @@ where
     Q: Eq + ?Sized,
 {
     let bit = bit_at(hash, shift);
-    if *bitmap & bit == 0 {
+    let dense = *bitmap == DENSE_MARK;
+    if !dense && *bitmap & bit == 0 {
         return None;
     }
-    let idx = index_of(*bitmap, bit);
-    let n = bitmap.count_ones() as usize;
+    let idx = if dense { chunk_at(hash, shift) } else { index_of(*bitmap, bit) };
+    let n = if dense { WIDTH } else { bitmap.count_ones() as usize };
+    // A dense branch is copied whole, to exactly its width.
+    let (live, exact) = (n, dense);
     match &slots[idx] {
         Slot::Leaf(e) => {
             if e.hash != hash || e.key.borrow() != key {
                 return None;
             }
-            let s = reserve(slots, n, n, false);
+            let s = reserve(slots, live, live, exact);
             let Slot::Leaf(removed) = take(&mut s[idx]) else { unreachable!() };
-            s[idx..n].rotate_left(1);
-            *bitmap &= !bit;
+            if !dense {
+                s[idx..n].rotate_left(1);
+                *bitmap &= !bit;
+            } else {
+                let left = occupied(s);
+                if left.count_ones() < DENSE {
+                    pack(left.count_ones() as usize, slots);
+                    *bitmap = left;
+                }
+            }
             Some(removed)
         }
         Slot::Child(0, c) => {
             let i = c.iter().position(|s| matches!(s, Slot::Leaf(e) if e.key.borrow() == key))?;
-            let s = reserve(slots, n, n, false);
+            let s = reserve(slots, live, live, exact);
             let Slot::Child(_, c) = &mut s[idx] else { unreachable!() };
             let m = c.len();
             let removed;
@@ -430,7 +597,7 @@ where
             Some(removed)
         }
         Slot::Child(..) => {
-            let s = reserve(slots, n, n, false);
+            let s = reserve(slots, live, live, exact);
             let slot = &mut s[idx];
             let Slot::Child(b, c) = slot else { unreachable!() };
             let removed = remove_branch(b, c, hash, key, shift + BITS)?;
@@ -480,8 +647,9 @@ where
                 )
             });
     }
-    let n = a.count_ones() as usize;
+    let n = if a == DENSE_MARK { WIDTH } else { a.count_ones() as usize };
     sa[..n].iter().zip(&sb[..n]).all(|pair| match pair {
+        (Slot::Empty, Slot::Empty) => true,
         (Slot::Leaf(x), Slot::Leaf(y)) => {
             x.hash == y.hash && x.key == y.key && values(&x.value, &y.value)
         }
@@ -549,6 +717,61 @@ mod tests {
         let mut fresh = Node::single(e(0x1, 4));
         fresh.insert(e(0x40, 3));
         assert!(root.same_as(&fresh, &|_, _| true));
+    }
+
+    /// The bitmap stored for the root's first slot, a child.
+    fn first_child_bitmap(n: &Node<u32, ()>) -> u32 {
+        match &n.slots[0] {
+            Slot::Child(b, _) => *b,
+            _ => panic!("the first slot is not a child"),
+        }
+    }
+
+    #[test]
+    fn a_branch_turns_dense_and_back_with_versions_kept() {
+        // Root chunk 0 for all, second-level chunk `k`: one second-level branch.
+        let h = |k: u32| u64::from(k) << BITS;
+        let mut root = Node::single(e(h(0), 0));
+        let mut versions = vec![root.clone()];
+        for k in 1..32 {
+            assert!(matches!(root.insert(e(h(k), k)), Inserted::New));
+            versions.push(root.clone());
+        }
+        // `DENSE - 1` entries: compact; `DENSE` and more: dense (stored as all ones, 32 slots).
+        let d = DENSE as usize;
+        assert_eq!(first_child_bitmap(&versions[d - 2]), (1 << (d - 1)) - 1);
+        assert_eq!(first_child_bitmap(&versions[d - 1]), DENSE_MARK);
+        assert!(matches!(&versions[d - 1].slots[0], Slot::Child(_, c) if c.len() == WIDTH));
+        for (n, v) in versions.iter().enumerate() {
+            for k in 0..40 {
+                assert_eq!(v.get(h(k), &k).is_some(), (k as usize) <= n, "{n} {k}");
+            }
+        }
+        // Remove from the full version, in an order unlike the inserts, down to one entry.
+        let mut shrinking = versions[31].clone();
+        for (i, k) in (0..31).rev().map(|k| (k * 7) % 31).enumerate() {
+            assert!(shrinking.remove(h(k), &k).is_some());
+            assert!(shrinking.remove(h(k), &k).is_none());
+            let left = 31 - i;
+            let b = match &shrinking.slots[0] {
+                Slot::Child(b, _) => *b,
+                Slot::Leaf(_) => 0,
+                Slot::Empty => unreachable!(),
+            };
+            assert_eq!(b == DENSE_MARK, left >= DENSE as usize, "{left} entries");
+            // The same entries inserted afresh give the same shape.
+            let keys: Vec<u32> = (0..32).filter(|k| shrinking.get(h(*k), k).is_some()).collect();
+            assert_eq!(keys.len(), left);
+            let mut fresh = Node::single(e(h(keys[0]), keys[0]));
+            for &k in &keys[1..] {
+                fresh.insert(e(h(k), k));
+            }
+            assert!(shrinking.same_as(&fresh, &|_, _| true));
+        }
+        // Every kept version is intact.
+        for (n, v) in versions.iter().enumerate() {
+            assert!((0..32).all(|k| v.get(h(k), &k).is_some() == ((k as usize) <= n)));
+        }
     }
 
     #[test]

@@ -88,7 +88,7 @@ where
     S: BuildHasher,
 {
     /// Whether the set holds `value`.
-    #[inline]
+    #[inline(always)]
     pub fn contains<Q>(&self, value: &Q) -> bool
     where
         T: Borrow<Q>,
