@@ -33,23 +33,24 @@ pub(crate) struct Slice {
     offset: usize,
     len: usize,
     /// How to read it: pack the slice's bytes ([`short_word`]), or (every key having at
-    /// least 8 bytes) mask the first or last 8 bytes, or mask an 8-byte window.
+    /// least 8 bytes) take the whole 8-byte window that holds it: the first or last 8 bytes,
+    /// or a window inside the keys.
     read: SliceRead,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SliceRead {
     Packed,
-    /// `(first & front) | (last & back)` of the key's edge words (one mask is 0).
+    /// `(first & front) | (last & back)` of the key's edge words (one mask is 0, the other
+    /// all ones).
     Edges {
         front: u64,
         back: u64,
     },
-    /// The window of 8 bytes at `(key length & end) + start` (wrapping), masked.
+    /// The window of 8 bytes at `(key length & end) + start` (wrapping).
     Window {
         end: usize,
         start: usize,
-        mask: u64,
     },
 }
 
@@ -58,8 +59,10 @@ impl Slice {
         Slice { from_end, offset, len, read: SliceRead::Packed }
     }
 
-    /// This slice read through 8-byte words, for keys of at least `min_len >= 8` bytes: a
-    /// mask of an edge word the lookup has anyway, or one load and a mask.
+    /// This slice read through the 8-byte window that holds it, for keys of at least
+    /// `min_len >= 8` bytes: an edge word the lookup has anyway, or one load. A window costs
+    /// the same whatever the slice's length, and its other bytes tell apart keys that share
+    /// the slice, so the whole window is hashed.
     fn windowed(self, min_len: usize) -> Slice {
         if min_len < 8 {
             return self;
@@ -68,15 +71,11 @@ impl Slice {
         // slice and at most at `min_len - 8`, counted from the chosen end.
         let (from_end, offset, len) = (self.from_end, self.offset, self.len);
         let at = if from_end { (offset + len).saturating_sub(8) } else { offset.min(min_len - 8) };
-        let shift = if from_end { 8 - (offset + len - at) } else { offset - at };
-        let mask = (u64::MAX >> (64 - 8 * len)) << (8 * shift);
         let read = match (at, from_end) {
-            (0, false) => SliceRead::Edges { front: mask, back: 0 },
-            (0, true) => SliceRead::Edges { front: 0, back: mask },
-            (_, false) => SliceRead::Window { end: 0, start: at, mask },
-            (_, true) => {
-                SliceRead::Window { end: usize::MAX, start: (8 + at).wrapping_neg(), mask }
-            }
+            (0, false) => SliceRead::Edges { front: u64::MAX, back: 0 },
+            (0, true) => SliceRead::Edges { front: 0, back: u64::MAX },
+            (_, false) => SliceRead::Window { end: 0, start: at },
+            (_, true) => SliceRead::Window { end: usize::MAX, start: (8 + at).wrapping_neg() },
         };
         Slice { read, ..self }
     }
@@ -87,12 +86,12 @@ impl Slice {
     fn word<const FOLD: bool>(self, b: &[u8], (a, z): (u64, u64)) -> u64 {
         match self.read {
             SliceRead::Edges { front, back } => (a & front) | (z & back),
-            SliceRead::Window { end, start, mask } => {
+            SliceRead::Window { end, start } => {
                 let w = read_u64(b, (b.len() & end).wrapping_add(start));
                 if FOLD {
-                    fold_word(w) & mask
+                    fold_word(w)
                 } else {
-                    w & mask
+                    w
                 }
             }
             SliceRead::Packed => {
@@ -273,10 +272,10 @@ impl Index {
                 (offset < entries.len() as u64).then_some(offset as usize)
             }
             Index::SparseInts(table) => {
-                let range = table.bucket(x);
-                let start = range.start;
-                let bucket = entries.get(range)?;
-                Some(start + bucket.iter().position(|(k, _)| k.borrow().as_u64() == Some(x))?)
+                // Index by index: an empty bucket costs one compare (no slice bounds checks).
+                table
+                    .bucket(x)
+                    .find(|&i| entries.get(i).is_some_and(|(k, _)| k.borrow().as_u64() == Some(x)))
             }
             Index::ScanInts(keys) => scan_ints(keys, x),
             Index::DenseInts { min, slots } => {
@@ -639,34 +638,41 @@ mod tests {
     }
 
     #[test]
-    fn windowed_slices_read_the_slice_bytes() {
+    fn windowed_slices_read_the_window_bytes() {
         let mut rng = Rng(1);
         let keys: Vec<String> = (0..200).map(|_| rng.string(8, 20, b"aAbB")).collect();
-        for from_end in [false, true] {
-            for len in 1..=8 {
-                for offset in 0..=8 - len {
-                    let plain = Slice::new(from_end, offset, len);
-                    let windowed = plain.windowed(8);
-                    assert_ne!(windowed.read, SliceRead::Packed);
-                    let bytes = |k: &str| {
-                        let b = k.as_bytes();
-                        let start = if from_end { b.len() - offset - len } else { offset };
-                        b[start..start + len].to_vec()
-                    };
-                    for x in &keys {
-                        let (bx, ex) = (x.as_bytes(), edges::<false>(x.as_bytes()));
-                        for y in &keys[..20] {
-                            let (by, ey) = (y.as_bytes(), edges::<false>(y.as_bytes()));
-                            let same = bytes(x) == bytes(y);
-                            let w = |s: Slice, b, e| s.word::<false>(b, e);
-                            assert_eq!(w(windowed, bx, ex) == w(windowed, by, ey), same);
-                            let folded = |k: &str| bytes(k).to_ascii_lowercase();
-                            let (fx, fy) = (edges::<true>(bx), edges::<true>(by));
-                            let wf = |s: Slice, b, e| s.word::<true>(b, e);
-                            assert_eq!(
-                                wf(windowed, bx, fx) == wf(windowed, by, fy),
-                                folded(x) == folded(y)
-                            );
+        for min_len in [8, 12] {
+            for from_end in [false, true] {
+                for len in 1..=8 {
+                    for offset in 0..=min_len - len {
+                        let windowed = Slice::new(from_end, offset, len).windowed(min_len);
+                        assert_ne!(windowed.read, SliceRead::Packed);
+                        // The 8 bytes holding the slice, inside every key of `min_len` bytes.
+                        let window = |k: &str| {
+                            let b = k.as_bytes();
+                            let at = if from_end {
+                                b.len() - (offset + len).max(8)
+                            } else {
+                                offset.min(min_len - 8)
+                            };
+                            b[at..at + 8].to_vec()
+                        };
+                        let keys = keys.iter().filter(|k| k.len() >= min_len);
+                        let keys: Vec<&String> = keys.collect();
+                        for x in &keys {
+                            let (bx, wx) = (x.as_bytes(), window(x));
+                            assert!(wx.windows(len).any(|w| {
+                                let start = if from_end { bx.len() - offset - len } else { offset };
+                                w == &bx[start..start + len]
+                            }));
+                            for y in &keys[..20] {
+                                let (by, wy) = (y.as_bytes(), window(y));
+                                let w = |b| windowed.word::<false>(b, edges::<false>(b));
+                                assert_eq!(w(bx) == w(by), wx == wy);
+                                let wf = |b| windowed.word::<true>(b, edges::<true>(b));
+                                let lower = |v: Vec<u8>| v.to_ascii_lowercase();
+                                assert_eq!(wf(bx) == wf(by), lower(wx.clone()) == lower(wy));
+                            }
                         }
                     }
                 }
@@ -713,6 +719,28 @@ mod tests {
         // Shared prefixes: a substring table with a window inside the keys.
         let keys = (0..20_000).map(|i| format!("/api/v1/items/{i:06}/x")).collect();
         check(keys, &mut rng);
+    }
+
+    #[test]
+    fn sparse_int_tables_find_their_keys_only() {
+        let mut rng = Rng(4);
+        for n in [9, 16, 100, 5000] {
+            // Random magnitudes (a wide range), and keys differing only in their top bits.
+            let random = (0..n).map(|_| rng.next() >> (rng.next() % 60)).collect::<Vec<_>>();
+            let top = (0..n as u64).map(|i| i << 50 | 7).collect::<Vec<_>>();
+            for keys in [random, top] {
+                let mut entries: Vec<(u64, usize)> = keys.into_iter().zip(0..).collect();
+                let index = Index::build(&mut entries);
+                assert_eq!(index.strategy(), Strategy::SparseInts);
+                let oracle: HashMap<u64, usize> =
+                    entries.iter().enumerate().map(|(i, (k, _))| (*k, i)).collect();
+                for (k, _) in &entries {
+                    for q in [*k, k.wrapping_add(1), k ^ 1 << 63, k.wrapping_sub(1 << 50)] {
+                        assert_eq!(index.find(&entries, &q), oracle.get(&q).copied(), "{q}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

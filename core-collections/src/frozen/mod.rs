@@ -15,7 +15,7 @@
 //!                         few empty lengths           -> LengthBuckets (bucket[len - min])
 //!                         a 1..=8-byte slice, from the
 //!                         left or the right, repeats
-//!                         in <= 1 key of 20           -> Substring     (hash the slice only)
+//!                         in <= 1 key of 20           -> Substring     (hash the slice or its word)
 //!                         otherwise                   -> StringHash    (hash the whole key)
 //! other keys:             n <= 8                      -> SmallScan
 //!                         otherwise                   -> GeneralHash   (seeded hash, table)

@@ -18,7 +18,8 @@ pub enum Strategy {
     /// String keys with at most 5 per byte length: buckets indexed by length, scanned.
     LengthBuckets,
     /// String keys hashed on one slice of `len` bytes at `offset` from the start (or from the
-    /// end, `from_end`), unique enough among the keys; lengths outside the keys' range are
+    /// end, `from_end`), unique enough among the keys (keys of 8 bytes or more hash the
+    /// 8-byte window that holds it, for the same cost); lengths outside the keys' range are
     /// rejected before hashing.
     Substring {
         /// Whether `offset` counts from the end of the key.
