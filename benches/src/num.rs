@@ -21,6 +21,8 @@
 
 use crate::case::{Case, Function, Role, Seed};
 use crate::corpus::Rng;
+use num_integer::Integer as _;
+use num_traits::ToPrimitive as _;
 use std::fmt::Display;
 use std::rc::Rc;
 
@@ -73,81 +75,63 @@ trait Lib: 'static {
     fn gcd(a: &Self::N, b: &Self::N) -> Self::N;
 }
 
-/// `core_num::BigUint`.
-struct Core;
+/// `Lib` for a type with num-bigint's API (ours is a drop-in, so one body serves both): the
+/// methods resolve to the type's own inherent ones first, then to the num-traits and
+/// num-integer traits (`to_f64`, `to_f32`, `gcd` of `num_bigint::BigUint`).
+macro_rules! num_bigint_api {
+    ($(#[$doc:meta])* $lib:ident, $ty:ty, $name:literal) => {
+        $(#[$doc])*
+        struct $lib;
 
-impl Lib for Core {
-    type N = core_num::BigUint;
-    const NAME: &'static str = "core";
-    fn from_le(bytes: &[u8]) -> Self::N {
-        core_num::BigUint::from_bytes_le(bytes)
-    }
-    fn hex(x: &Self::N) -> String {
-        x.to_str_radix(16)
-    }
-    fn mul(a: &Self::N, b: &Self::N) -> Self::N {
-        a * b
-    }
-    fn shl(x: &Self::N, bits: u32) -> Self::N {
-        x << bits
-    }
-    fn div(a: &Self::N, b: &Self::N) -> Self::N {
-        a / b
-    }
-    fn parse(s: &str) -> Option<Self::N> {
-        s.parse().ok()
-    }
-    fn to_f64(x: &Self::N) -> f64 {
-        x.to_f64().unwrap_or(f64::NAN)
-    }
-    fn to_f32(x: &Self::N) -> f32 {
-        x.to_f32().unwrap_or(f32::NAN)
-    }
-    fn modpow(b: &Self::N, e: &Self::N, m: &Self::N) -> Self::N {
-        b.modpow(e, m)
-    }
-    fn gcd(a: &Self::N, b: &Self::N) -> Self::N {
-        a.gcd(b)
-    }
+        impl Lib for $lib {
+            type N = $ty;
+            const NAME: &'static str = $name;
+            fn from_le(bytes: &[u8]) -> Self::N {
+                <$ty>::from_bytes_le(bytes)
+            }
+            fn hex(x: &Self::N) -> String {
+                x.to_str_radix(16)
+            }
+            fn mul(a: &Self::N, b: &Self::N) -> Self::N {
+                a * b
+            }
+            fn shl(x: &Self::N, bits: u32) -> Self::N {
+                x << bits
+            }
+            fn div(a: &Self::N, b: &Self::N) -> Self::N {
+                a / b
+            }
+            fn parse(s: &str) -> Option<Self::N> {
+                s.parse().ok()
+            }
+            fn to_f64(x: &Self::N) -> f64 {
+                x.to_f64().unwrap_or(f64::NAN)
+            }
+            fn to_f32(x: &Self::N) -> f32 {
+                x.to_f32().unwrap_or(f32::NAN)
+            }
+            fn modpow(b: &Self::N, e: &Self::N, m: &Self::N) -> Self::N {
+                b.modpow(e, m)
+            }
+            fn gcd(a: &Self::N, b: &Self::N) -> Self::N {
+                a.gcd(b)
+            }
+        }
+    };
 }
 
-/// `num_bigint::BigUint` 0.4.
-struct NumBigint;
-
-impl Lib for NumBigint {
-    type N = num_bigint::BigUint;
-    const NAME: &'static str = "num-bigint";
-    fn from_le(bytes: &[u8]) -> Self::N {
-        num_bigint::BigUint::from_bytes_le(bytes)
-    }
-    fn hex(x: &Self::N) -> String {
-        x.to_str_radix(16)
-    }
-    fn mul(a: &Self::N, b: &Self::N) -> Self::N {
-        a * b
-    }
-    fn shl(x: &Self::N, bits: u32) -> Self::N {
-        x << bits
-    }
-    fn div(a: &Self::N, b: &Self::N) -> Self::N {
-        a / b
-    }
-    fn parse(s: &str) -> Option<Self::N> {
-        s.parse().ok()
-    }
-    fn to_f64(x: &Self::N) -> f64 {
-        num_traits::ToPrimitive::to_f64(x).unwrap_or(f64::NAN)
-    }
-    fn to_f32(x: &Self::N) -> f32 {
-        num_traits::ToPrimitive::to_f32(x).unwrap_or(f32::NAN)
-    }
-    fn modpow(b: &Self::N, e: &Self::N, m: &Self::N) -> Self::N {
-        b.modpow(e, m)
-    }
-    fn gcd(a: &Self::N, b: &Self::N) -> Self::N {
-        num_integer::Integer::gcd(a, b)
-    }
-}
+num_bigint_api!(
+    /// `core_num::BigUint`.
+    Core,
+    core_num::BigUint,
+    "core"
+);
+num_bigint_api!(
+    /// `num_bigint::BigUint` 0.4.
+    NumBigint,
+    num_bigint::BigUint,
+    "num-bigint"
+);
 
 #[cfg(feature = "extra-peers")]
 mod extra {
