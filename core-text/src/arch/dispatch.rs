@@ -5,6 +5,7 @@
 //! relaxed load and one indirect call. Races are benign: every thread stores the same pointer.
 
 use super::Kernels;
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
 /// The operations every backend provides, in safe form. [`Auto`] uses the cached pointers,
@@ -19,10 +20,10 @@ pub(crate) trait Ops: Copy {
     fn utf16_check(self, src: &[u16]) -> Result<usize, usize>;
     /// # Safety
     /// `src` is valid UTF-8 and `dst` holds at least as many units as it needs.
-    unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [u16]) -> usize;
+    unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
     /// # Safety
     /// `src` is well-formed UTF-16 and `dst` holds at least as many bytes as it needs.
-    unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [u8]) -> usize;
+    unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize;
 }
 
 /// Stamps out one cached-pointer entry point per kernel-table field.
@@ -60,8 +61,8 @@ mod cached {
         utf8_utf16_len_valid: fn(src: &[u8]) -> usize;
         utf16_validate: fn(src: &[u16]) -> bool;
         utf16_check: fn(src: &[u16]) -> Result<usize, usize>;
-        utf8_to_utf16: fn(src: &[u8], dst: &mut [u16]) -> usize;
-        utf16_to_utf8: fn(src: &[u16], dst: &mut [u8]) -> usize;
+        utf8_to_utf16: fn(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
+        utf16_to_utf8: fn(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize;
     }
 }
 
@@ -107,12 +108,12 @@ impl Ops for Auto {
         unsafe { cached::utf16_check(src) }
     }
     #[inline]
-    unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [u16]) -> usize {
+    unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
         // SAFETY: as above; the caller upholds the contract (valid input, large enough output).
         unsafe { cached::utf8_to_utf16(src, dst) }
     }
     #[inline]
-    unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [u8]) -> usize {
+    unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
         // SAFETY: as above; the caller upholds the contract (well-formed input, large enough
         // output).
         unsafe { cached::utf16_to_utf8(src, dst) }
@@ -151,12 +152,12 @@ impl Ops for &'static Kernels {
         unsafe { (self.utf16_check)(src) }
     }
     #[inline]
-    unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [u16]) -> usize {
+    unsafe fn utf8_to_utf16(self, src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
         // SAFETY: as above; the caller upholds the contract (valid input, large enough output).
         unsafe { (self.utf8_to_utf16)(src, dst) }
     }
     #[inline]
-    unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [u8]) -> usize {
+    unsafe fn utf16_to_utf8(self, src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
         // SAFETY: as above; the caller upholds the contract (well-formed input, large enough
         // output).
         unsafe { (self.utf16_to_utf8)(src, dst) }

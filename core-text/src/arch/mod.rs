@@ -10,6 +10,8 @@
 //! (`scalar`, `sse2`, `avx2`, `avx512`, `neon`), read once. Without the `std` feature there is
 //! no runtime detection: the level is the best one the compile-time target features allow.
 
+use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
 pub(crate) mod dispatch;
@@ -171,10 +173,10 @@ pub(crate) struct Kernels {
     pub utf16_check: unsafe fn(&[u16]) -> Result<usize, usize>,
     /// Transcodes valid UTF-8 to UTF-16, returning the units written.
     /// Contract: the input is valid UTF-8 and `dst` holds at least as many units as it needs.
-    pub utf8_to_utf16: unsafe fn(&[u8], &mut [u16]) -> usize,
+    pub utf8_to_utf16: unsafe fn(&[u8], &mut [MaybeUninit<u16>]) -> usize,
     /// Transcodes well-formed UTF-16 to UTF-8, returning the bytes written.
     /// Contract: the input is well formed and `dst` holds at least as many bytes as it needs.
-    pub utf16_to_utf8: unsafe fn(&[u16], &mut [u8]) -> usize,
+    pub utf16_to_utf8: unsafe fn(&[u16], &mut [MaybeUninit<u8>]) -> usize,
 }
 
 impl Kernels {
@@ -225,3 +227,31 @@ macro_rules! kernel_table {
 }
 #[allow(unused_imports)]
 pub(crate) use kernel_table;
+
+/// `dst` as output for the transcoding kernels, which write to possibly uninitialised memory.
+///
+/// # Safety
+/// Only initialised values may be written through the result (the kernels store computed
+/// units only), so `dst` stays initialised.
+pub(crate) unsafe fn as_output<T: Copy>(dst: &mut [T]) -> &mut [MaybeUninit<T>] {
+    // SAFETY: `MaybeUninit<T>` has the layout of `T`; the caller writes initialised values only.
+    unsafe { &mut *(dst as *mut [T] as *mut [MaybeUninit<T>]) }
+}
+
+/// Appends to `out` what `fill` writes into the first `max` slots of its spare capacity (no
+/// zeroing first).
+///
+/// # Safety
+/// `fill` returns `n <= max` and has initialised the first `n` slots of its argument.
+pub(crate) unsafe fn append_with<T>(
+    out: &mut Vec<T>,
+    max: usize,
+    fill: impl FnOnce(&mut [MaybeUninit<T>]) -> usize,
+) {
+    out.reserve(max);
+    let start = out.len();
+    let n = fill(&mut out.spare_capacity_mut()[..max]);
+    debug_assert!(n <= max);
+    // SAFETY: `fill` initialised the first `n <= max` slots past `start`, within capacity.
+    unsafe { out.set_len(start + n.min(max)) };
+}

@@ -23,6 +23,7 @@ pub use error::Utf16Error;
 
 use crate::arch::dispatch::{Auto, Ops};
 use crate::arch::scalar::utf16 as scalar;
+use crate::arch::{append_with, as_output};
 use crate::error::{BufferTooSmall, TranscodeError};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -125,17 +126,16 @@ pub(crate) fn to_utf8_in<O: Ops>(
     if dst.len() < needed {
         return Err(BufferTooSmall { needed, available: dst.len() }.into());
     }
-    // SAFETY: `src` was just validated and `dst` holds at least the exact count.
-    Ok(unsafe { o.utf16_to_utf8(src, dst) })
+    // SAFETY: `src` was just validated and `dst` holds at least the exact count; the kernel
+    // writes bytes only.
+    Ok(unsafe { o.utf16_to_utf8(src, as_output(dst)) })
 }
 
 /// Appends well-formed `src` (already measured: `len` bytes) to `out`.
 fn push_valid<O: Ops>(o: O, src: &[u16], len: usize, out: &mut Vec<u8>) {
-    let start = out.len();
-    out.resize(start + len, 0);
-    // SAFETY: the caller validated `src` and measured `len`, its exact UTF-8 size.
-    let n = unsafe { o.utf16_to_utf8(src, &mut out[start..]) };
-    out.truncate(start + n);
+    // SAFETY: the caller validated `src` and measured `len`, its exact UTF-8 size; the kernel
+    // returns the bytes it wrote.
+    unsafe { append_with(out, len, |dst| o.utf16_to_utf8(src, dst)) };
 }
 
 /// Wraps bytes produced from well-formed UTF-16 into a `String`.

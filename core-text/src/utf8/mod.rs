@@ -32,6 +32,7 @@ pub use error::Utf8Error;
 
 use crate::arch::dispatch::{Auto, Ops};
 use crate::arch::scalar::utf8 as scalar;
+use crate::arch::{append_with, as_output};
 use crate::error::{BufferTooSmall, TranscodeError};
 use alloc::vec::Vec;
 
@@ -271,16 +272,17 @@ pub(crate) fn to_utf16_in<O: Ops>(o: O, s: &str, dst: &mut [u16]) -> Result<usiz
             return Err(BufferTooSmall { needed, available: dst.len() });
         }
     }
-    // SAFETY: `s` is valid UTF-8, and `dst` holds `s.len()` units or at least the exact count.
-    Ok(unsafe { o.utf8_to_utf16(s.as_bytes(), dst) })
+    // SAFETY: `s` is valid UTF-8, and `dst` holds `s.len()` units or at least the exact count;
+    // the kernel writes units only.
+    Ok(unsafe { o.utf8_to_utf16(s.as_bytes(), as_output(dst)) })
 }
 
 pub(crate) fn to_utf16_vec_in<O: Ops>(o: O, s: &str) -> Vec<u16> {
     let needed = utf16_len_str_in(o, s);
-    let mut out = alloc::vec![0u16; needed];
-    // SAFETY: `s` is valid UTF-8 and `out` holds exactly the units it needs.
-    let n = unsafe { o.utf8_to_utf16(s.as_bytes(), &mut out) };
-    out.truncate(n);
+    let mut out = Vec::new();
+    // SAFETY: `s` is valid UTF-8 and the kernel gets exactly the units it needs; it returns
+    // how many it wrote.
+    unsafe { append_with(&mut out, needed, |dst| o.utf8_to_utf16(s.as_bytes(), dst)) };
     out
 }
 
@@ -293,15 +295,16 @@ pub(crate) fn to_utf16_from_bytes_in<O: Ops>(
     if dst.len() < needed {
         return Err(BufferTooSmall { needed, available: dst.len() }.into());
     }
-    // SAFETY: `src` was just validated and `dst` holds at least the exact count.
-    Ok(unsafe { o.utf8_to_utf16(src, dst) })
+    // SAFETY: `src` was just validated and `dst` holds at least the exact count; the kernel
+    // writes units only.
+    Ok(unsafe { o.utf8_to_utf16(src, as_output(dst)) })
 }
 
 pub(crate) fn to_utf16_vec_from_bytes_in<O: Ops>(o: O, src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
     let needed = check_in(o, src)?;
-    let mut out = alloc::vec![0u16; needed];
-    // SAFETY: `src` was just validated and `out` holds exactly the units it needs.
-    let n = unsafe { o.utf8_to_utf16(src, &mut out) };
-    out.truncate(n);
+    let mut out = Vec::new();
+    // SAFETY: `src` was just validated and the kernel gets exactly the units it needs; it
+    // returns how many it wrote.
+    unsafe { append_with(&mut out, needed, |dst| o.utf8_to_utf16(src, dst)) };
     Ok(out)
 }

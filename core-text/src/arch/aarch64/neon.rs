@@ -7,6 +7,7 @@ use crate::arch::generic::vector::{Lookup, Shuffle, Vector};
 use crate::arch::generic::{count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
 use crate::arch::{kernel_table, Level};
 use core::arch::aarch64::*;
+use core::mem::MaybeUninit;
 
 /// A 128-bit NEON register.
 #[derive(Clone, Copy)]
@@ -228,6 +229,10 @@ impl Shuffle for V128 {
         neon!(V128(vqtbl1q_u8(self.0, idx.0)))
     }
     #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        neon!(V128(vbslq_u8(mask.0, a.0, b.0)))
+    }
+    #[inline(always)]
     unsafe fn load_windows(p0: *const u8, _p1: *const u8) -> Self {
         // SAFETY: the caller guarantees 16 readable bytes at `p0`; NEON is baseline.
         unsafe { V128(vld1q_u8(p0)) }
@@ -267,6 +272,6 @@ kernel_table! {
     utf8_utf16_len_valid = count::utf16_len_valid::<V128> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
-    utf8_to_utf16 = utf8_to_utf16::to_utf16::<V128> => fn(src: &[u8], dst: &mut [u16]) -> usize;
-    utf16_to_utf8 = utf16_to_utf8::to_utf8::<V128> => fn(src: &[u16], dst: &mut [u8]) -> usize;
+    utf8_to_utf16 = utf8_to_utf16::to_utf16::<V128> => fn(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
+    utf16_to_utf8 = utf16_to_utf8::to_utf8::<V128> => fn(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize;
 }

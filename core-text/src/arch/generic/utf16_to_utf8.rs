@@ -27,6 +27,7 @@
 
 use super::vector::{Shuffle, Vector};
 use crate::arch::scalar::utf16 as scalar;
+use core::mem::MaybeUninit;
 
 /// Per key (`ascii nibble | three_byte nibble << 4`, 4 units): the packing shuffle of the
 /// 32-bit lanes `[lead, -, tail0, tail1]`.
@@ -127,7 +128,7 @@ unsafe fn high_tail<V: Vector>(u: V) -> V {
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn general_tail<V: Vector>(u: V, is_short: V, is_surrogate: V, before: V) -> V {
+unsafe fn general_tail<V: Shuffle>(u: V, is_short: V, is_surrogate: V, before: V) -> V {
     // SAFETY: CPU per contract.
     unsafe {
         let mut tail = V::splat16(0x8080)
@@ -141,21 +142,11 @@ unsafe fn general_tail<V: Vector>(u: V, is_short: V, is_surrogate: V, before: V)
             // Low: 0x80 | (high & 3) << 4 | (low >> 6) & 0xF, then 0x80 | low & 0x3F.
             let prev = u.prev2(before);
             let low_tail = tail.and(V::splat16(0xFFCF)).or(prev.and(V::splat16(3)).shl16::<4>());
-            tail = select(is_low, low_tail, tail);
-            tail = select(is_high, high_tail(u), tail);
+            tail = V::blend(is_low, low_tail, tail);
+            tail = V::blend(is_high, high_tail(u), tail);
         }
         tail
     }
-}
-
-/// Per 16-bit lane: `a` where `mask` is all ones, else `b`.
-///
-/// # Safety
-/// The CPU supports `V`'s level.
-#[inline(always)]
-unsafe fn select<V: Vector>(mask: V, a: V, b: V) -> V {
-    // SAFETY: CPU per contract.
-    unsafe { b.xor(a.xor(b).and(mask)) }
 }
 
 /// The shared driver: ASCII steps in place, anything else through `mixed`, which takes
@@ -169,8 +160,8 @@ unsafe fn select<V: Vector>(mask: V, a: V, b: V) -> V {
 #[inline(always)]
 unsafe fn convert<V: Vector>(
     src: &[u16],
-    dst: &mut [u8],
-    mut mixed: impl FnMut(&[u16], usize, &mut [u8], usize) -> (usize, usize),
+    dst: &mut [MaybeUninit<u8>],
+    mut mixed: impl FnMut(&[u16], usize, &mut [MaybeUninit<u8>], usize) -> (usize, usize),
 ) -> usize {
     let b = V::BYTES;
     let n = src.len();
@@ -182,7 +173,7 @@ unsafe fn convert<V: Vector>(
             let p = src.as_ptr().add(i).cast::<u8>();
             let (x, y) = (V::load(p), V::load(p.add(b)));
             if !x.or(y).and(V::splat16(0xFF80)).any() {
-                x.pack16(y).store(dst.as_mut_ptr().add(o));
+                x.pack16(y).store(dst.as_mut_ptr().add(o).cast());
                 i += b;
                 o += b;
                 continue;
@@ -202,7 +193,7 @@ unsafe fn convert<V: Vector>(
 /// `src` is well-formed UTF-16, `dst` holds at least as many bytes as it needs, and the CPU
 /// supports `V`'s level.
 #[inline(always)]
-pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
+pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
     let b = V::BYTES;
     let windows = b / 16;
     // SAFETY: forwarded contract. The step reads units `i .. i + BYTES` and writes packed
@@ -232,7 +223,7 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
                 // Only 3-byte units (CJK): a fixed pack of 4 units to 12 bytes per window; the
                 // 16-byte stores end at most 4 bytes past the `3 * BYTES` written.
                 if !three[0].and(three[1]).xor(V::splat16(0xFFFF)).any() {
-                    let q = dst.as_mut_ptr().add(start);
+                    let q = dst.as_mut_ptr().add(start).cast::<u8>();
                     for (h, u) in units.iter().enumerate() {
                         let lead = u.shr16::<12>().or(V::splat16(0xE0));
                         let tail = V::splat16(0x8080)
@@ -260,14 +251,14 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
                     // 1 or 2 bytes per unit (ASCII, 2-byte, half a pair): one pack per 8 units;
                     // each window writes 16 bytes at most `o + 2 * BYTES` in.
                     for h in 0..2 {
-                        let bytes = select(ascii[h], units[h], tails[h]);
+                        let bytes = V::blend(ascii[h], units[h], tails[h]);
                         let at = b / 2 * h;
                         let k0 = (ascii_bits >> at & 0xFF) as usize;
                         let k1 =
                             if windows == 2 { (ascii_bits >> (at + 8) & 0xFF) as usize } else { 0 };
                         let shuffles =
                             V::load_windows(PACK_NARROW[k0].as_ptr(), PACK_NARROW[k1].as_ptr());
-                        let q = dst.as_mut_ptr().add(o);
+                        let q = dst.as_mut_ptr().add(o).cast::<u8>();
                         let len0 = 16 - k0.count_ones() as usize;
                         bytes.shuffle(shuffles).store_windows(q, q.add(len0));
                         o += len0;
@@ -280,7 +271,7 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
                     let mut parts = [V::zero(); 4];
                     for h in 0..2 {
                         let u = units[h];
-                        let lead = select(ascii[h], u, u.shr16::<12>().or(V::splat16(0xE0)));
+                        let lead = V::blend(ascii[h], u, u.shr16::<12>().or(V::splat16(0xE0)));
                         (parts[2 * h], parts[2 * h + 1]) = lead.zip16(tails[h]);
                     }
                     for (g, part) in parts.iter().enumerate() {
@@ -292,7 +283,7 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
                         let k1 = if windows == 2 { k1 } else { 0 };
                         let shuffles =
                             V::load_windows(PACK_SHUFFLES[k0].as_ptr(), PACK_SHUFFLES[k1].as_ptr());
-                        let q = dst.as_mut_ptr().add(o);
+                        let q = dst.as_mut_ptr().add(o).cast::<u8>();
                         let len0 = PACK_LENGTHS[k0] as usize;
                         part.shuffle(shuffles).store_windows(q, q.add(len0));
                         o += len0;
@@ -317,7 +308,10 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [u8]) -> usize {
 /// supports `V`'s level.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-pub(crate) unsafe fn to_utf8_no_shuffle<V: Vector>(src: &[u16], dst: &mut [u8]) -> usize {
+pub(crate) unsafe fn to_utf8_no_shuffle<V: Vector>(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> usize {
     // SAFETY: forwarded contract; the scalar step is bounds-checked.
     unsafe {
         convert::<V>(src, dst, |src, i, dst, o| {

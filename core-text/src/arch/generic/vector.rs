@@ -114,6 +114,19 @@ pub(crate) trait Shuffle: Lookup {
     /// The 16 bytes at each address the level writes are writable.
     unsafe fn store_windows(self, q0: *mut u8, q1: *mut u8);
 
+    /// Per byte: `a` where `mask` is all ones, else `b` (`mask` bytes are 0 or 0xFF).
+    #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: CPU per the trait contract.
+        unsafe { b.xor(a.xor(b).and(mask)) }
+    }
+    /// Per 16-bit lane `[x, y]` (`x` the low byte, both below 0x40): `x << 6 | y`.
+    #[inline(always)]
+    unsafe fn join6(self) -> Self {
+        // SAFETY: CPU per the trait contract.
+        unsafe { self.shl16::<8>().shr16::<2>().or(self.shr16::<8>()) }
+    }
+
     /// Whether [`Shuffle::extract_bits`] and [`Shuffle::deposit_bits`] are single
     /// instructions (BMI2); kernels pick bit-parallel block algorithms only then.
     const FAST_BIT_SCATTER: bool = false;

@@ -1,5 +1,6 @@
 //! Scalar UTF-16: surrogate pairing, UTF-8 length and encoding.
 
+use core::mem::MaybeUninit;
 /// Is `u` a high (leading) surrogate?
 #[inline(always)]
 pub(crate) const fn is_high(u: u16) -> bool {
@@ -50,29 +51,29 @@ pub(crate) fn check(src: &[u16]) -> Result<usize, usize> {
 ///
 /// The input must be well formed (callers guarantee it); `dst` must be large enough or this
 /// panics on the bounds check (never undefined behaviour).
-pub(crate) fn to_utf8(src: &[u16], dst: &mut [u8]) -> usize {
+pub(crate) fn to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
     let mut i = 0;
     let mut o = 0;
     while i < src.len() {
         let u = src[i] as u32;
         if u < 0x80 {
-            dst[o] = u as u8;
+            dst[o] = MaybeUninit::new(u as u8);
             o += 1;
         } else if u < 0x800 {
-            dst[o] = 0xC0 | (u >> 6) as u8;
-            dst[o + 1] = 0x80 | (u & 0x3F) as u8;
+            dst[o] = MaybeUninit::new(0xC0 | (u >> 6) as u8);
+            dst[o + 1] = MaybeUninit::new(0x80 | (u & 0x3F) as u8);
             o += 2;
         } else if u & 0xF800 != 0xD800 {
-            dst[o] = 0xE0 | (u >> 12) as u8;
-            dst[o + 1] = 0x80 | ((u >> 6) & 0x3F) as u8;
-            dst[o + 2] = 0x80 | (u & 0x3F) as u8;
+            dst[o] = MaybeUninit::new(0xE0 | (u >> 12) as u8);
+            dst[o + 1] = MaybeUninit::new(0x80 | ((u >> 6) & 0x3F) as u8);
+            dst[o + 2] = MaybeUninit::new(0x80 | (u & 0x3F) as u8);
             o += 3;
         } else {
             let c = 0x1_0000 + (((u & 0x3FF) << 10) | (src[i + 1] as u32 & 0x3FF));
-            dst[o] = 0xF0 | (c >> 18) as u8;
-            dst[o + 1] = 0x80 | ((c >> 12) & 0x3F) as u8;
-            dst[o + 2] = 0x80 | ((c >> 6) & 0x3F) as u8;
-            dst[o + 3] = 0x80 | (c & 0x3F) as u8;
+            dst[o] = MaybeUninit::new(0xF0 | (c >> 18) as u8);
+            dst[o + 1] = MaybeUninit::new(0x80 | ((c >> 12) & 0x3F) as u8);
+            dst[o + 2] = MaybeUninit::new(0x80 | ((c >> 6) & 0x3F) as u8);
+            dst[o + 3] = MaybeUninit::new(0x80 | (c & 0x3F) as u8);
             o += 4;
             i += 1;
         }
@@ -82,6 +83,6 @@ pub(crate) fn to_utf8(src: &[u16], dst: &mut [u8]) -> usize {
 }
 
 /// The table entry: same as [`to_utf8`] (its contract makes it never panic).
-pub(crate) fn to_utf8_kernel(src: &[u16], dst: &mut [u8]) -> usize {
+pub(crate) fn to_utf8_kernel(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
     to_utf8(src, dst)
 }

@@ -1,6 +1,7 @@
 //! Scalar UTF-8: std-exact validation, UTF-16 length, char counting and decoding.
 
 use super::ascii_prefix_len;
+use core::mem::MaybeUninit;
 
 /// A UTF-8 error as std reports it: where the valid prefix ends and the length of the invalid
 /// sequence (`None` when the input ends inside a sequence).
@@ -109,23 +110,25 @@ pub(crate) fn count_chars(src: &[u8]) -> usize {
 ///
 /// The input must be valid UTF-8 (callers guarantee it); `dst` must be large enough or this
 /// panics on the bounds check (never undefined behaviour).
-pub(crate) fn to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+pub(crate) fn to_utf16(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
     let mut i = 0;
     let mut o = 0;
     while i < src.len() {
         let b = src[i] as u32;
         if b < 0x80 {
-            dst[o] = b as u16;
+            dst[o] = MaybeUninit::new(b as u16);
             i += 1;
             o += 1;
         } else if b < 0xE0 {
-            dst[o] = (((b & 0x1F) << 6) | (src[i + 1] as u32 & 0x3F)) as u16;
+            dst[o] = MaybeUninit::new((((b & 0x1F) << 6) | (src[i + 1] as u32 & 0x3F)) as u16);
             i += 2;
             o += 1;
         } else if b < 0xF0 {
-            dst[o] = (((b & 0x0F) << 12)
-                | ((src[i + 1] as u32 & 0x3F) << 6)
-                | (src[i + 2] as u32 & 0x3F)) as u16;
+            dst[o] = MaybeUninit::new(
+                (((b & 0x0F) << 12)
+                    | ((src[i + 1] as u32 & 0x3F) << 6)
+                    | (src[i + 2] as u32 & 0x3F)) as u16,
+            );
             i += 3;
             o += 1;
         } else {
@@ -134,8 +137,8 @@ pub(crate) fn to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
                 | ((src[i + 2] as u32 & 0x3F) << 6)
                 | (src[i + 3] as u32 & 0x3F);
             let c = c - 0x1_0000;
-            dst[o] = 0xD800 | (c >> 10) as u16;
-            dst[o + 1] = 0xDC00 | (c & 0x3FF) as u16;
+            dst[o] = MaybeUninit::new(0xD800 | (c >> 10) as u16);
+            dst[o + 1] = MaybeUninit::new(0xDC00 | (c & 0x3FF) as u16);
             i += 4;
             o += 2;
         }
@@ -144,7 +147,7 @@ pub(crate) fn to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
 }
 
 /// The table entry: same as [`to_utf16`] (its contract makes it never panic).
-pub(crate) fn to_utf16_kernel(src: &[u8], dst: &mut [u16]) -> usize {
+pub(crate) fn to_utf16_kernel(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
     to_utf16(src, dst)
 }
 

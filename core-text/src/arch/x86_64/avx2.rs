@@ -7,6 +7,7 @@ use crate::arch::generic::vector::{Lookup, Shuffle, Vector};
 use crate::arch::generic::{count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
 use crate::arch::{kernel_table, Level};
 use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
 
 /// A 256-bit AVX2 register.
 #[derive(Clone, Copy)]
@@ -213,6 +214,15 @@ impl Shuffle for V256 {
         avx2!(V256(_mm256_shuffle_epi8(self.0, idx.0)))
     }
     #[inline(always)]
+    unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
+        avx2!(V256(_mm256_blendv_epi8(b.0, a.0, mask.0)))
+    }
+    #[inline(always)]
+    unsafe fn join6(self) -> Self {
+        // `x * 64 + y * 1` per lane: no saturation below 0x40 * 65.
+        avx2!(V256(_mm256_maddubs_epi16(self.0, _mm256_set1_epi16(0x0140))))
+    }
+    #[inline(always)]
     unsafe fn load_windows(p0: *const u8, p1: *const u8) -> Self {
         // SAFETY: the caller guarantees 16 readable bytes at `p0` and at `p1`; AVX2 per the
         // trait contract.
@@ -261,6 +271,6 @@ kernel_table! {
     utf8_utf16_len_valid = count::utf16_len_valid::<V256> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V256> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V256> => fn(src: &[u16]) -> Result<usize, usize>;
-    utf8_to_utf16 = utf8_to_utf16::to_utf16::<V256> => fn(src: &[u8], dst: &mut [u16]) -> usize;
-    utf16_to_utf8 = utf16_to_utf8::to_utf8::<V256> => fn(src: &[u16], dst: &mut [u8]) -> usize;
+    utf8_to_utf16 = utf8_to_utf16::to_utf16::<V256> => fn(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
+    utf16_to_utf8 = utf16_to_utf8::to_utf8::<V256> => fn(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize;
 }

@@ -11,6 +11,7 @@ use crate::arch::generic::{
 };
 use crate::arch::{kernel_table, Level};
 use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
 
 /// A 128-bit SSE2 register.
 #[derive(Clone, Copy)]
@@ -217,6 +218,6 @@ kernel_table! {
     utf8_utf16_len_valid = count::utf16_len_valid::<V128> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
-    utf8_to_utf16 = utf8_to_utf16::to_utf16_no_shuffle::<V128> => fn(src: &[u8], dst: &mut [u16]) -> usize;
-    utf16_to_utf8 = utf16_to_utf8::to_utf8_no_shuffle::<V128> => fn(src: &[u16], dst: &mut [u8]) -> usize;
+    utf8_to_utf16 = utf8_to_utf16::to_utf16_no_shuffle::<V128> => fn(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
+    utf16_to_utf8 = utf16_to_utf8::to_utf8_no_shuffle::<V128> => fn(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize;
 }
