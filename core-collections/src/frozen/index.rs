@@ -9,7 +9,7 @@ use super::str_table::{edge_tag, edges, StrKeys};
 use super::string_hash::{
     fold_word, hash_bytes, hash_edges, hash_word, hash_words, read_u32, read_u64, short_word,
 };
-use super::table::{permute, table_bits, Table, HASH_EXTRA, INT_EXTRA};
+use super::table::{permute, table_bits, SlotTable, Table, HASH_EXTRA, INT_EXTRA};
 
 /// An empty dense slot.
 const EMPTY: u32 = u32::MAX;
@@ -125,6 +125,17 @@ impl Whole {
     }
 }
 
+/// The table of an [`Index::SparseInts`] index. Nested rather than a fifth integer variant of
+/// [`Index`], so that the integer lookup stays a four-way `match` that the optimiser hoists
+/// out of a caller's loop (with a fifth arm, it dispatched on every lookup).
+#[derive(Clone, Debug)]
+pub(crate) enum SparseTable {
+    /// Buckets of keys, for any number of keys.
+    Buckets(Table),
+    /// Up to [`SLOT_KEYS`](super::table::SLOT_KEYS) keys, each alone in its slot.
+    Slots(SlotTable),
+}
+
 #[derive(Clone, Debug)]
 pub(crate) enum Index {
     Scan,
@@ -138,7 +149,7 @@ pub(crate) enum Index {
         min: u64,
         slots: Box<[u32]>,
     },
-    SparseInts(Table),
+    SparseInts(SparseTable),
     /// Keys listed by length; those of length `min_len + b` are `starts[b]..starts[b + 1]`.
     LengthBuckets {
         min_len: usize,
@@ -195,7 +206,10 @@ impl Index {
                 core::mem::size_of_val(&**starts) + keys.heap_size()
             }
             Index::Substring { keys, .. } | Index::StringHash { keys, .. } => keys.heap_size(),
-            Index::SparseInts(table) | Index::GeneralHash { table, .. } => table.heap_size(),
+            Index::SparseInts(SparseTable::Slots(table)) => table.heap_size(),
+            Index::SparseInts(SparseTable::Buckets(table)) | Index::GeneralHash { table, .. } => {
+                table.heap_size()
+            }
         }
     }
 
@@ -271,11 +285,17 @@ impl Index {
                 let offset = x.wrapping_sub(*min);
                 (offset < entries.len() as u64).then_some(offset as usize)
             }
-            Index::SparseInts(table) => {
+            Index::SparseInts(SparseTable::Buckets(table)) => {
                 // Index by index: an empty bucket costs one compare (no slice bounds checks).
                 table
                     .bucket(x)
                     .find(|&i| entries.get(i).is_some_and(|(k, _)| k.borrow().as_u64() == Some(x)))
+            }
+            Index::SparseInts(SparseTable::Slots(table)) => {
+                // An empty slot fails the bounds check; a used one holds the only candidate.
+                let i = table.get(x);
+                let (k, _) = entries.get(i)?;
+                (k.borrow().as_u64() == Some(x)).then_some(i)
             }
             Index::ScanInts(keys) => scan_ints(keys, x),
             Index::DenseInts { min, slots } => {
@@ -466,10 +486,12 @@ fn int_index<K: FrozenKey, V>(entries: &mut [(K, V)]) -> Option<Index> {
         let mut slots = vec![EMPTY; (max - min) as usize + 1].into_boxed_slice();
         (0..n).for_each(|i| slots[(key(i) - min) as usize] = i as u32);
         Some(Index::DenseInts { min, slots })
+    } else if let Some(table) = SlotTable::build(n, key) {
+        Some(Index::SparseInts(SparseTable::Slots(table)))
     } else {
         let (table, dest) = Table::build(n, INT_EXTRA, key);
         permute(entries, dest);
-        Some(Index::SparseInts(table))
+        Some(Index::SparseInts(SparseTable::Buckets(table)))
     }
 }
 
@@ -739,6 +761,124 @@ mod tests {
                         assert_eq!(index.find(&entries, &q), oracle.get(&q).copied(), "{q}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The integer strategy `int_index` should pick for `keys` (distinct).
+    fn expected_int_index(keys: &[u64]) -> &'static str {
+        let (min, max) = (keys.iter().min().unwrap_or(&0), keys.iter().max().unwrap_or(&0));
+        let n = keys.len();
+        if n > SMALL && max - min == n as u64 - 1 {
+            "dense"
+        } else if n <= SMALL {
+            "scan"
+        } else if max - min < DENSE_SPREAD * n as u64 {
+            "dense"
+        } else if n <= super::super::table::SLOT_KEYS {
+            "slots"
+        } else {
+            "buckets"
+        }
+    }
+
+    /// Builds an index over `n` distinct keys made by `make` from random numbers, checks its
+    /// strategy, then checks every key, and each query of `queries` plus, for a slot table,
+    /// non-keys that land on a used slot, against a `HashMap`.
+    fn check_ints<K>(
+        rng: &mut Rng,
+        n: usize,
+        make: impl Fn(u64) -> K,
+        queries: impl Fn(&mut Rng, &[K]) -> Vec<K>,
+    ) where
+        K: FrozenKey + Copy + core::fmt::Debug,
+    {
+        let mut keys: Vec<K> = Vec::new();
+        while keys.len() < n {
+            let k = make(rng.next());
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+        let ints: Vec<u64> = keys.iter().filter_map(|k| k.as_u64()).collect();
+        let mut entries: Vec<(K, usize)> = keys.iter().copied().zip(0..).collect();
+        let index = Index::build(&mut entries);
+        let kind = match &index {
+            Index::ScanInts(_) => "scan",
+            Index::DenseFull { .. } | Index::DenseInts { .. } => "dense",
+            Index::SparseInts(SparseTable::Slots(_)) => "slots",
+            Index::SparseInts(SparseTable::Buckets(_)) => "buckets",
+            _ => "other",
+        };
+        assert_eq!(kind, expected_int_index(&ints), "{n} keys {keys:?}");
+        let strategy = match kind {
+            "scan" => Strategy::SmallIntScan,
+            "dense" => Strategy::DenseInts,
+            _ => Strategy::SparseInts,
+        };
+        assert_eq!(index.strategy(), strategy);
+        let oracle: HashMap<K, usize> =
+            entries.iter().enumerate().map(|(i, (k, _))| (*k, i)).collect();
+        let mut qs = queries(rng, &keys);
+        qs.extend(&keys);
+        if let Index::SparseInts(SparseTable::Slots(table)) = &index {
+            // Non-keys sharing a used slot: the one compare must reject them.
+            for (k, _) in &entries {
+                let home = table.get(k.as_u64().unwrap_or(0));
+                let mut found = 0;
+                for _ in 0..4096 {
+                    let q = make(rng.next());
+                    if q != *k && table.get(q.as_u64().unwrap_or(0)) == home {
+                        qs.push(q);
+                        found += 1;
+                        if found == 2 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        for q in qs {
+            assert_eq!(index.find(&entries, &q), oracle.get(&q).copied(), "{q:?}");
+        }
+    }
+
+    #[test]
+    fn slot_tables_find_their_keys_only() {
+        let mut rng = Rng(5);
+        // Around both boundaries: the small scan (8) and the slot table (32).
+        for n in [8, 9, 10, 16, 17, 31, 32, 33] {
+            for _ in 0..3 {
+                // Narrow types: every value is a query.
+                let every8 = |_: &mut Rng, _: &[u8]| (0..=u8::MAX).collect();
+                check_ints(&mut rng, n, |x| x as u8, every8);
+                let every_i8 = |_: &mut Rng, _: &[i8]| (i8::MIN..=i8::MAX).collect();
+                check_ints(&mut rng, n, |x| x as i8, every_i8);
+                let every16 = |_: &mut Rng, _: &[u16]| (0..=u16::MAX).collect();
+                check_ints(&mut rng, n, |x| x as u16, every16);
+                // Wide types: neighbours of the keys and random values of the same type.
+                macro_rules! wide {
+                    ($t:ty, $make:expr) => {{
+                        let near = |r: &mut Rng, keys: &[$t]| {
+                            let mut q: Vec<$t> = keys
+                                .iter()
+                                .flat_map(|&k| [k.wrapping_add(1), k.wrapping_sub(1), !k])
+                                .collect();
+                            q.extend((0..1000).map(|_| ($make)(r.next())));
+                            q
+                        };
+                        check_ints(&mut rng, n, $make, near);
+                    }};
+                }
+                wide!(u32, |x: u64| x as u32);
+                wide!(i32, |x: u64| x as i32);
+                wide!(u64, |x: u64| x);
+                wide!(i64, |x: u64| x as i64);
+                // Small magnitudes (sparse but not spread over the whole type) and keys that
+                // differ only in their top bits.
+                wide!(u64, |x: u64| x % 1000);
+                wide!(i32, |x: u64| (x % 1000) as i32 - 500);
+                wide!(u64, |x: u64| x << 58);
             }
         }
     }

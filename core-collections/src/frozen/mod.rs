@@ -9,6 +9,8 @@
 //! ```text
 //! integer keys (as_u64):  n <= 8                      -> SmallIntScan  (compare all 8 lanes)
 //!                         max - min < 4n              -> DenseInts     (slots[key - min])
+//!                         n <= 32                     -> SparseInts    (perfect hash: 256
+//!                                                        one-byte slots, one compare)
 //!                         otherwise                   -> SparseInts    (table, tag = key)
 //! string keys (as_str):   n <= 8                      -> SmallScan
 //!                         <= 5 keys per length,

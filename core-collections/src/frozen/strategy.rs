@@ -13,7 +13,9 @@ pub enum Strategy {
     /// Integer keys spanning a range at most 4× their count: an array indexed by
     /// `key - min`.
     DenseInts,
-    /// Other integer keys: an open-addressing table hashed by multiplying the key itself.
+    /// Other integer keys: a table hashed by multiplying the key itself. Up to 32 keys, a
+    /// multiplier is searched under which each key has a slot of its own among 256, so a
+    /// lookup is one byte load and one compare; more keys are grouped in buckets.
     SparseInts,
     /// String keys with at most 5 per byte length: buckets indexed by length, scanned.
     LengthBuckets,
