@@ -138,7 +138,10 @@ where
         K: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        self.get_entry(key).is_some()
+        match self.root.as_ref() {
+            Some(root) => root.contains(self.hasher.hash_one(key), key),
+            None => false,
+        }
     }
 
     #[inline(always)]

@@ -73,10 +73,11 @@ impl<K: Clone, V: Clone> Clone for Slot<K, V> {
 /// The root of a non-empty trie: always a branch (never collapsed, never a collision node).
 pub(crate) struct Node<K, V> {
     pub(crate) bitmap: u32,
-    /// Whether the CPU has `popcnt` (asked once per trie, when its root is made): a field of
-    /// the root, so a caller that looks up many keys tests it once, in a register.
+    /// How this CPU counts the slots below a chunk (asked once per trie, when its root is
+    /// made): a field of the root, so a caller that looks up many keys tests it once, in a
+    /// register.
     #[cfg_attr(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))), allow(dead_code))]
-    popcnt: bool,
+    counter: Counter,
     pub(crate) slots: Arc<[Slot<K, V>]>,
 }
 
@@ -84,7 +85,7 @@ impl<K, V> Clone for Node<K, V> {
     /// O(1): shares the slots.
     #[inline]
     fn clone(&self) -> Self {
-        Node { bitmap: self.bitmap, popcnt: self.popcnt, slots: Arc::clone(&self.slots) }
+        Node { bitmap: self.bitmap, counter: self.counter, slots: Arc::clone(&self.slots) }
     }
 }
 
@@ -140,8 +141,13 @@ where
     K: Borrow<Q>,
     Q: Eq + ?Sized,
 {
-    let cheap = !core::mem::needs_drop::<K>() && core::mem::size_of::<K>() <= 16;
-    (cheap || e.hash == hash) && e.key.borrow() == key
+    (cheap::<K>() || e.hash == hash) && e.key.borrow() == key
+}
+
+/// Whether keys of type `K` are compared without their stored hash first (see [`holds`]).
+#[inline(always)]
+const fn cheap<K>() -> bool {
+    !core::mem::needs_drop::<K>() && core::mem::size_of::<K>() <= 16
 }
 
 /// The entry for `key` among the leaves of a collision node.
@@ -157,7 +163,7 @@ where
     Q: Eq + ?Sized,
 {
     slots.iter().find_map(|s| match s {
-        Slot::Leaf(e) if e.hash == hash && e.key.borrow() == key => Some(e),
+        Slot::Leaf(e) if holds(e, hash, key) => Some(e),
         _ => None,
     })
 }
@@ -167,7 +173,7 @@ impl<K, V> Node<K, V> {
     pub(crate) fn single(entry: Entry<K, V>) -> Self {
         Node {
             bitmap: bit_at(entry.hash, 0),
-            popcnt: has_popcnt(),
+            counter: Counter::detect(),
             slots: Arc::from([Slot::Leaf(entry)]),
         }
     }
@@ -179,27 +185,68 @@ impl<K, V> Node<K, V> {
     }
 
     /// The entry for `key`.
-    ///
-    /// On x86-64 CPUs with `popcnt` (compiled for the baseline, which lacks it) the slot index
-    /// of every compact level is one `popcnt` instruction (inline assembly, so the whole lookup
-    /// still inlines into the caller); the portable bit-twiddling count is most of a level's
-    /// latency. The feature test reads a flag of the root, loop-invariant for a caller that
-    /// looks up many keys.
     #[inline(always)]
     pub(crate) fn get<Q>(&self, hash: u64, key: &Q) -> Option<&Entry<K, V>>
     where
         K: Borrow<Q>,
         Q: Eq + ?Sized,
     {
-        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if self.popcnt {
-            // SAFETY: the flag is only set from `has_popcnt`, which asks the CPU.
-            return self.lookup(hash, key, |x| unsafe { popcnt_asm(x) });
-        }
-        self.lookup(hash, key, u32::count_ones)
+        self.find(hash, key, Some, None)
     }
 
-    /// The lookup loop: one dependent load per level; `count` is a population count.
+    /// Whether there is an entry for `key` (its own instance of the lookup, so a caller that
+    /// only wants the answer gets a flag from the key compare, not a pointer tested for null).
+    #[inline(always)]
+    pub(crate) fn contains<Q>(&self, hash: u64, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+        Q: Eq + ?Sized,
+    {
+        self.find(hash, key, |_| true, false)
+    }
+
+    /// `found(entry)` for the entry for `key`, or `none`.
+    ///
+    /// On x86-64 CPUs with `popcnt` (compiled for the baseline, which lacks it) the slot index
+    /// of a compact level is one `popcnt` instruction, and with BMI2 too, the bits below the
+    /// chunk are one `bzhi` (inline assembly, so the whole lookup still inlines into the
+    /// caller); the portable bit-twiddling count is most of a level's latency. The feature
+    /// test reads a field of the root, loop-invariant for a caller that looks up many keys.
+    #[inline(always)]
+    fn find<'a, Q, R: Copy>(
+        &'a self,
+        hash: u64,
+        key: &Q,
+        found: impl Fn(&'a Entry<K, V>) -> R,
+        none: R,
+    ) -> R
+    where
+        K: Borrow<Q>,
+        Q: Eq + ?Sized,
+    {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        {
+            let counter = self.counter;
+            if matches!(counter, Counter::Bmi2) {
+                // SAFETY: `Counter::detect` found BMI2 and `popcnt` on this CPU.
+                let count = |b, c| unsafe { bzhi_popcnt(b, c) };
+                return self.lookup(hash, key, count, found, none);
+            }
+            // Two instances of the loop, not three: the compiler then moves the test out of
+            // a caller's loop over many keys. CPUs without BMI2 test at each compact level.
+            let count = |b, c| match counter {
+                // SAFETY: `Counter::detect` found `popcnt` on this CPU.
+                Counter::Popcnt => unsafe { popcnt(below(b, c)) },
+                _ => below(b, c).count_ones(),
+            };
+            self.lookup(hash, key, count, found, none)
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))))]
+        self.lookup(hash, key, |b, c| below(b, c).count_ones(), found, none)
+    }
+
+    /// The lookup loop: one dependent load per level; `count(bitmap, chunk)` is the number of
+    /// bits of `bitmap` below bit `chunk`.
     ///
     /// A dense branch (the usual case in the top levels) is indexed by the hash chunk, so the
     /// slot's address is known as soon as the parent's slot is read; the density test (one
@@ -207,19 +254,34 @@ impl<K, V> Node<K, V> {
     /// first, apart from the loop, so a caller that looks up many keys keeps the root in
     /// registers.
     #[inline(always)]
-    fn lookup<Q>(&self, hash: u64, key: &Q, count: impl Fn(u32) -> u32) -> Option<&Entry<K, V>>
+    fn lookup<'a, Q, R: Copy>(
+        &'a self,
+        hash: u64,
+        key: &Q,
+        count: impl Fn(u32, u32) -> u32,
+        found: impl Fn(&'a Entry<K, V>) -> R,
+        none: R,
+    ) -> R
     where
         K: Borrow<Q>,
         Q: Eq + ?Sized,
     {
-        let (mut bitmap, mut slots) = match step(self.bitmap, &self.slots, hash, hash, key, &count)
-        {
+        let (mut bitmap, mut slots) = match step::<K, V, Q, R, true>(
+            self.bitmap,
+            &self.slots,
+            hash,
+            hash,
+            key,
+            &count,
+            &found,
+            none,
+        ) {
             Step::Down(b, s) => (b, s),
-            Step::Done(found) => return found,
+            Step::Done(r) => return r,
         };
         let mut h = hash >> BITS;
         loop {
-            match step(bitmap, slots, h, hash, key, &count) {
+            match step::<K, V, Q, R, false>(bitmap, slots, h, hash, key, &count, &found, none) {
                 Step::Down(b, s) => {
                     bitmap = b;
                     slots = s;
@@ -227,29 +289,32 @@ impl<K, V> Node<K, V> {
                     // ignores the chunk.
                     h >>= BITS;
                 }
-                Step::Done(found) => return found,
+                Step::Done(r) => return r,
             }
         }
     }
 }
 
 /// One level of a lookup: the answer, or the child to descend into.
-enum Step<'a, K, V> {
-    Done(Option<&'a Entry<K, V>>),
+enum Step<'a, K, V, R> {
+    Done(R),
     Down(u32, &'a [Slot<K, V>]),
 }
 
-/// One level of a lookup in the node with this bitmap and these slots; `h`'s low bits are the
-/// node's chunk of `hash`.
+/// One level of a lookup in the node with this bitmap and these slots (the root's when `ROOT`);
+/// `h`'s low bits are the node's chunk of `hash`.
 #[inline(always)]
-fn step<'a, K, V, Q>(
+#[allow(clippy::too_many_arguments)]
+fn step<'a, K, V, Q, R: Copy, const ROOT: bool>(
     bitmap: u32,
     slots: &'a [Slot<K, V>],
     h: u64,
     hash: u64,
     key: &Q,
-    count: &impl Fn(u32) -> u32,
-) -> Step<'a, K, V>
+    count: &impl Fn(u32, u32) -> u32,
+    found: &impl Fn(&'a Entry<K, V>) -> R,
+    none: R,
+) -> Step<'a, K, V, R>
 where
     K: Borrow<Q>,
     Q: Eq + ?Sized,
@@ -259,34 +324,62 @@ where
         // SAFETY: a dense branch has `WIDTH` slots and `chunk < WIDTH`.
         unsafe { slots.get_unchecked(chunk) }
     } else {
-        // The bits up to `chunk`, the chunk's own bit on top.
-        let upto = bitmap << (31 - chunk);
-        if (upto as i32) >= 0 {
-            return Step::Done(if bitmap == 0 { collision_get(slots, hash, key) } else { None });
+        if bitmap & (1 << chunk) == 0 {
+            // The root is never a collision node.
+            return Step::Done(if !ROOT && bitmap == 0 {
+                // Equal keys have equal hashes: cheap keys are compared alone, so the hash
+                // need not stay live through the loop.
+                let hash = if cheap::<K>() { 0 } else { hash };
+                collision_get(slots, hash, key).map_or(none, found)
+            } else {
+                none
+            });
         }
         // SAFETY: the chunk's bit is set in this compact branch's bitmap, so the index (the
         // bits below it) is below `popcount(bitmap)`, its number of live slots, which `slots`
         // holds first.
-        unsafe { slots.get_unchecked(count(upto) as usize - 1) }
+        unsafe { slots.get_unchecked(count(bitmap, chunk as u32) as usize) }
     };
     match slot {
-        Slot::Leaf(e) => Step::Done(holds(e, hash, key).then_some(e)),
+        Slot::Leaf(e) => Step::Done(if holds(e, hash, key) { found(e) } else { none }),
         Slot::Child(b, s) => Step::Down(*b, s),
-        Slot::Empty => Step::Done(None),
+        Slot::Empty => Step::Done(none),
     }
 }
 
-/// Whether the CPU has `popcnt` (std caches the answer).
-#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-fn has_popcnt() -> bool {
-    std::arch::is_x86_feature_detected!("popcnt")
+/// The bits of `bitmap` below bit `chunk` (< 32).
+#[inline(always)]
+fn below(bitmap: u32, chunk: u32) -> u32 {
+    bitmap & ((1 << chunk) - 1)
 }
 
-/// Whether the run-time detected population count is used: never where `popcnt` is known at
-/// compile time or absent from the architecture.
-#[cfg(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))))]
-fn has_popcnt() -> bool {
-    false
+/// The instructions a lookup counts bits with.
+#[derive(Clone, Copy)]
+enum Counter {
+    /// Plain Rust (one instruction when the target has `popcnt`).
+    Portable,
+    /// The run-time detected `popcnt` instruction.
+    #[cfg_attr(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))), allow(dead_code))]
+    Popcnt,
+    /// `bzhi` (BMI2) and `popcnt`, detected at run time.
+    #[cfg_attr(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))), allow(dead_code))]
+    Bmi2,
+}
+
+impl Counter {
+    /// The best counter for this CPU (std caches the feature tests). Only a target compiled
+    /// for the x86-64 baseline, which lacks `popcnt`, asks.
+    fn detect() -> Counter {
+        #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            return if std::arch::is_x86_feature_detected!("bmi2") {
+                Counter::Bmi2
+            } else {
+                Counter::Popcnt
+            };
+        }
+        Counter::Portable
+    }
 }
 
 /// The population count of `x` by the `popcnt` instruction.
@@ -295,13 +388,31 @@ fn has_popcnt() -> bool {
 /// The CPU must support `popcnt`.
 #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
 #[inline(always)]
-unsafe fn popcnt_asm(x: u32) -> u32 {
+unsafe fn popcnt(x: u32) -> u32 {
     let n: u32;
     // SAFETY: the caller guarantees `popcnt`; the instruction reads and writes registers only
     // (and the flags, which `asm!` assumes clobbered unless told otherwise).
     unsafe {
         std::arch::asm!("popcnt {n:e}, {x:e}", x = in(reg) x, n = lateout(reg) n,
             options(pure, nomem, nostack));
+    }
+    n
+}
+
+/// The number of bits of `bitmap` below bit `chunk` (< 32), by `bzhi` and `popcnt`.
+///
+/// # Safety
+/// The CPU must support BMI2 and `popcnt`.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[inline(always)]
+unsafe fn bzhi_popcnt(bitmap: u32, chunk: u32) -> u32 {
+    let n: u32;
+    // SAFETY: the caller guarantees both instructions; they read and write registers only
+    // (and the flags, which `asm!` assumes clobbered unless told otherwise). `bzhi` keeps the
+    // bits of `bitmap` below the index in the low byte of `chunk`.
+    unsafe {
+        std::arch::asm!("bzhi {n:e}, {b:e}, {c:e}", "popcnt {n:e}, {n:e}", b = in(reg) bitmap,
+            c = in(reg) chunk, n = out(reg) n, options(pure, nomem, nostack));
     }
     n
 }
@@ -792,5 +903,49 @@ mod tests {
         assert_eq!(shape(&shared), "B1[Bc[C[1, 2, 3, 4, 5],9]]");
         assert!(root.remove(0x60, &9).is_some());
         assert_eq!(shape(&root), "B1[5]");
+    }
+
+    /// The counters this CPU can run.
+    fn counters() -> Vec<Counter> {
+        let best = Counter::detect();
+        let runs = |c: &Counter| match c {
+            Counter::Portable => true,
+            Counter::Popcnt => !matches!(best, Counter::Portable),
+            Counter::Bmi2 => matches!(best, Counter::Bmi2),
+        };
+        [Counter::Portable, Counter::Popcnt, Counter::Bmi2].into_iter().filter(runs).collect()
+    }
+
+    #[test]
+    fn every_counter_finds_the_same_entries() {
+        // A compact root, a dense second level (chunk 0), compact and collision nodes below.
+        let h = |k: u32| u64::from(k % 20) << BITS | u64::from(k / 20) << (2 * BITS);
+        let mut root = Node::single(e(h(0), 0));
+        for k in 1..60 {
+            root.insert(e(h(k), k));
+        }
+        for (hash, k) in [(0x3, 100), (0x3, 101), (0x3 | 1 << 40, 102), (0x7, 103)] {
+            root.insert(e(hash, k));
+        }
+        assert_eq!(first_child_bitmap(&root), DENSE_MARK);
+        let probes: Vec<(u64, u32)> = (0..80)
+            .map(|k| (h(k), k))
+            .chain([(0x3, 100), (0x3, 101), (0x3, 102), (0x3 | 1 << 40, 102), (0x3, 104)])
+            .chain([(0x7, 103), (0x7, 100), (0x5, 1), (h(7) | 1 << 50, 200)])
+            .collect();
+        let expect = |hash: u64, k: u32| {
+            k < 60 && hash == h(k)
+                || matches!((hash, k), (0x3, 100 | 101) | (0x7, 103))
+                || (hash, k) == (0x3 | 1 << 40, 102)
+        };
+        for counter in counters() {
+            root.counter = counter;
+            for &(hash, k) in &probes {
+                let got = root.get(hash, &k);
+                assert_eq!(got.is_some(), expect(hash, k), "{hash:#x} {k}");
+                assert!(got.is_none_or(|e| e.key == k && e.hash == hash));
+                assert_eq!(root.contains(hash, &k), expect(hash, k), "{hash:#x} {k}");
+            }
+        }
     }
 }
