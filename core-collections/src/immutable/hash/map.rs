@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::Index;
-use std::sync::Arc;
 
 /// The seed of the hasher that digests elements for the collections' own `Hash` impls: fixed,
 /// so equal collections with different hashers hash alike.
@@ -100,7 +99,7 @@ impl<K, V, S> ImmutableHashMap<K, V, S> {
     #[doc(hidden)]
     pub fn ptr_eq(&self, other: &Self) -> bool {
         match (&self.root, &other.root) {
-            (Some(a), Some(b)) => Arc::ptr_eq(&a.slots, &b.slots),
+            (Some(a), Some(b)) => ptr_eq_slots(&a.slots, &b.slots),
             (None, None) => true,
             _ => false,
         }

@@ -1,12 +1,14 @@
 //! The trie itself: nodes are one shared slice of slots, indexed by a 32-bit bitmap that the
 //! parent keeps beside the pointer.
 //!
-//! A node is an `Arc<[Slot]>`: the slots live in the same allocation as the reference counts,
-//! and the node's bitmap is stored in the parent's [`Slot::Child`] (in [`Node`] for the root),
-//! so a lookup makes one dependent load per level. A branch keeps its `popcount(bitmap)` live
-//! slots first, in bit order, then possibly some [`Slot::Empty`] spare room: a node owned by
-//! one trie (a builder, repeated in-place updates) grows in place like a `Vec`, while a shared
-//! node is copied to exactly the size it needs (path copying).
+//! A node is an `Arc<[Slot]>`, held as a [`Shared`] (the address of its data, not of its
+//! counts): the slots live in the same allocation as the reference counts, and the node's
+//! bitmap is stored in the parent's [`Slot::Child`] (in [`Node`] for the root), so a lookup
+//! makes one dependent load per level and no arithmetic between them beyond the index. A
+//! branch keeps its `popcount(bitmap)` live slots first, in bit order, then possibly some
+//! [`Slot::Empty`] spare room: a node owned by one trie (a builder, repeated in-place updates)
+//! grows in place like a `Vec`, while a shared node is copied to exactly the size it needs
+//! (path copying).
 //!
 //! A child with bitmap 0 is a collision node: two or more entries with the same full hash, as
 //! leaves, with no spare room (in insertion order).
@@ -26,6 +28,10 @@
 //! and skip shared subtrees by pointer.
 
 use std::borrow::Borrow;
+use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
+use std::ops::Deref;
+use std::ptr::NonNull;
 use std::sync::Arc;
 
 /// Bits of the hash consumed per level.
@@ -46,7 +52,94 @@ pub(crate) struct Entry<K, V> {
 }
 
 /// A node: its slots, in one shared allocation.
-type Slots<K, V> = Arc<[Slot<K, V>]>;
+pub(crate) type Slots<K, V> = Shared<Slot<K, V>>;
+
+/// An `Arc<[T]>` kept as the address of its data (where `Arc::into_raw` points) rather than of
+/// its counts: reading the slots through it adds no offset, so a lookup goes from one node's
+/// load to the next with no arithmetic beyond the index. No `Weak` is ever made from it.
+pub(crate) struct Shared<T> {
+    data: NonNull<[T]>,
+    _arc: PhantomData<Arc<[T]>>,
+}
+
+// SAFETY: a `Shared<T>` is an `Arc<[T]>` in another form, sent and shared on the same terms.
+unsafe impl<T: Send + Sync> Send for Shared<T> {}
+// SAFETY: as for `Send`.
+unsafe impl<T: Send + Sync> Sync for Shared<T> {}
+
+impl<T> Shared<T> {
+    #[inline]
+    fn from_arc(arc: Arc<[T]>) -> Self {
+        let raw = Arc::into_raw(arc).cast_mut();
+        // SAFETY: `Arc::into_raw` never returns null.
+        Shared { data: unsafe { NonNull::new_unchecked(raw) }, _arc: PhantomData }
+    }
+
+    /// The `Arc` this stands for, lent (dropping it changes no count).
+    #[inline]
+    fn arc(&self) -> ManuallyDrop<Arc<[T]>> {
+        // SAFETY: `data` came from `Arc::into_raw` and this holds one of its counts, so the
+        // allocation is alive; the `ManuallyDrop` keeps that count with `self`.
+        ManuallyDrop::new(unsafe { Arc::from_raw(self.data.as_ptr()) })
+    }
+
+    /// The number of `Shared` handles to this allocation.
+    #[inline]
+    pub(crate) fn strong_count(this: &Self) -> usize {
+        Arc::strong_count(&this.arc())
+    }
+
+    /// The slots, mutably, when this is the only handle to them.
+    #[inline]
+    pub(crate) fn get_mut(this: &mut Self) -> Option<&mut [T]> {
+        let mut arc = this.arc();
+        Arc::get_mut(&mut arc)?;
+        // SAFETY: `Arc::get_mut` found this the only handle (with the ordering it needs against
+        // handles dropped on other threads), and `&mut self` keeps it so while the borrow lives.
+        Some(unsafe { this.data.as_mut() })
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = [T];
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        // SAFETY: the allocation is alive while this handle is, and shared access is what an
+        // `Arc` gives.
+        unsafe { self.data.as_ref() }
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    /// O(1): one more count.
+    #[inline]
+    fn clone(&self) -> Self {
+        Shared::from_arc(Arc::clone(&self.arc()))
+    }
+}
+
+impl<T> Drop for Shared<T> {
+    #[inline]
+    fn drop(&mut self) {
+        // SAFETY: this handle owns one count of the `Arc` its pointer came from, given back here
+        // once.
+        drop(unsafe { Arc::from_raw(self.data.as_ptr()) });
+    }
+}
+
+impl<T, const N: usize> From<[T; N]> for Shared<T> {
+    #[inline]
+    fn from(items: [T; N]) -> Self {
+        Shared::from_arc(Arc::from(items))
+    }
+}
+
+impl<T> FromIterator<T> for Shared<T> {
+    #[inline]
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        Shared::from_arc(iter.into_iter().collect())
+    }
+}
 
 /// A slot of a node.
 pub(crate) enum Slot<K, V> {
@@ -54,7 +147,7 @@ pub(crate) enum Slot<K, V> {
     Leaf(Entry<K, V>),
     /// A child node: its bitmap (0 for a collision node, `u32::MAX` for a dense branch) and
     /// its slots.
-    Child(u32, Arc<[Slot<K, V>]>),
+    Child(u32, Slots<K, V>),
     /// Spare room after a branch's live slots.
     Empty,
 }
@@ -64,7 +157,7 @@ impl<K: Clone, V: Clone> Clone for Slot<K, V> {
     fn clone(&self) -> Self {
         match self {
             Slot::Leaf(e) => Slot::Leaf(e.clone()),
-            Slot::Child(b, c) => Slot::Child(*b, Arc::clone(c)),
+            Slot::Child(b, c) => Slot::Child(*b, c.clone()),
             Slot::Empty => Slot::Empty,
         }
     }
@@ -78,14 +171,14 @@ pub(crate) struct Node<K, V> {
     /// register.
     #[cfg_attr(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))), allow(dead_code))]
     counter: Counter,
-    pub(crate) slots: Arc<[Slot<K, V>]>,
+    pub(crate) slots: Slots<K, V>,
 }
 
 impl<K, V> Clone for Node<K, V> {
     /// O(1): shares the slots.
     #[inline]
     fn clone(&self) -> Self {
-        Node { bitmap: self.bitmap, counter: self.counter, slots: Arc::clone(&self.slots) }
+        Node { bitmap: self.bitmap, counter: self.counter, slots: self.slots.clone() }
     }
 }
 
@@ -174,7 +267,7 @@ impl<K, V> Node<K, V> {
         Node {
             bitmap: bit_at(entry.hash, 0),
             counter: Counter::detect(),
-            slots: Arc::from([Slot::Leaf(entry)]),
+            slots: Shared::from([Slot::Leaf(entry)]),
         }
     }
 
@@ -211,7 +304,8 @@ impl<K, V> Node<K, V> {
     /// of a compact level is one `popcnt` instruction, and with BMI2 too, the bits below the
     /// chunk are one `bzhi` (inline assembly, so the whole lookup still inlines into the
     /// caller); the portable bit-twiddling count is most of a level's latency. The feature
-    /// test reads a field of the root, loop-invariant for a caller that looks up many keys.
+    /// test (and, with BMI2, the density test of the root) reads fields of the root,
+    /// loop-invariant for a caller that looks up many keys.
     #[inline(always)]
     fn find<'a, Q, R: Copy>(
         &'a self,
@@ -230,31 +324,37 @@ impl<K, V> Node<K, V> {
             if matches!(counter, Counter::Bmi2) {
                 // SAFETY: `Counter::detect` found BMI2 and `popcnt` on this CPU.
                 let count = |b, c| unsafe { bzhi_popcnt(b, c) };
-                return self.lookup(hash, key, count, found, none);
+                // A dense root (any trie of a few hundred entries or more) skips its test.
+                if self.bitmap == DENSE_MARK {
+                    return self.lookup::<Q, R, true>(hash, key, count, found, none);
+                }
+                return self.lookup::<Q, R, false>(hash, key, count, found, none);
             }
-            // Two instances of the loop, not three: the compiler then moves the test out of
+            // Three instances of the loop, not more: the compiler then moves the tests out of
             // a caller's loop over many keys. CPUs without BMI2 test at each compact level.
             let count = |b, c| match counter {
                 // SAFETY: `Counter::detect` found `popcnt` on this CPU.
                 Counter::Popcnt => unsafe { popcnt(below(b, c)) },
                 _ => below(b, c).count_ones(),
             };
-            self.lookup(hash, key, count, found, none)
+            self.lookup::<Q, R, false>(hash, key, count, found, none)
         }
         #[cfg(not(all(target_arch = "x86_64", not(target_feature = "popcnt"))))]
-        self.lookup(hash, key, |b, c| below(b, c).count_ones(), found, none)
+        self.lookup::<Q, R, false>(hash, key, |b, c| below(b, c).count_ones(), found, none)
     }
 
     /// The lookup loop: one dependent load per level; `count(bitmap, chunk)` is the number of
-    /// bits of `bitmap` below bit `chunk`.
+    /// bits of `bitmap` below bit `chunk`. `DENSE_ROOT`: the root is known to be dense (the
+    /// caller tested it once, so a caller looking up many keys tests it out of its loop).
     ///
     /// A dense branch (the usual case in the top levels) is indexed by the hash chunk, so the
     /// slot's address is known as soon as the parent's slot is read; the density test (one
     /// compare of the bitmap) is predictable and not on that path. The root's step comes
     /// first, apart from the loop, so a caller that looks up many keys keeps the root in
-    /// registers.
+    /// registers, and the second level's step is apart too, so its branches (dense or not,
+    /// leaf or child) are predicted apart from the deeper levels'.
     #[inline(always)]
-    fn lookup<'a, Q, R: Copy>(
+    fn lookup<'a, Q, R: Copy, const DENSE_ROOT: bool>(
         &'a self,
         hash: u64,
         key: &Q,
@@ -266,7 +366,7 @@ impl<K, V> Node<K, V> {
         K: Borrow<Q>,
         Q: Eq + ?Sized,
     {
-        let (mut bitmap, mut slots) = match step::<K, V, Q, R, true>(
+        let (mut bitmap, mut slots) = match step::<K, V, Q, R, true, DENSE_ROOT>(
             self.bitmap,
             &self.slots,
             hash,
@@ -280,8 +380,18 @@ impl<K, V> Node<K, V> {
             Step::Done(r) => return r,
         };
         let mut h = hash >> BITS;
+        match step::<K, V, Q, R, false, false>(bitmap, slots, h, hash, key, &count, &found, none) {
+            Step::Down(b, s) => {
+                bitmap = b;
+                slots = s;
+                h >>= BITS;
+            }
+            Step::Done(r) => return r,
+        }
         loop {
-            match step::<K, V, Q, R, false>(bitmap, slots, h, hash, key, &count, &found, none) {
+            match step::<K, V, Q, R, false, false>(
+                bitmap, slots, h, hash, key, &count, &found, none,
+            ) {
                 Step::Down(b, s) => {
                     bitmap = b;
                     slots = s;
@@ -301,11 +411,14 @@ enum Step<'a, K, V, R> {
     Down(u32, &'a [Slot<K, V>]),
 }
 
-/// One level of a lookup in the node with this bitmap and these slots (the root's when `ROOT`);
-/// `h`'s low bits are the node's chunk of `hash`.
+/// One level of a lookup in the node with this bitmap and these slots (the root's when `ROOT`;
+/// a dense branch for sure when `DENSE`); `h`'s low bits are the node's chunk of `hash`.
+///
+/// A child is tested for first: in a large trie most slots on the way are children, and the
+/// leaf and empty cases then share the one remaining test (fewer instructions per level).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn step<'a, K, V, Q, R: Copy, const ROOT: bool>(
+fn step<'a, K, V, Q, R: Copy, const ROOT: bool, const DENSE: bool>(
     bitmap: u32,
     slots: &'a [Slot<K, V>],
     h: u64,
@@ -320,7 +433,7 @@ where
     Q: Eq + ?Sized,
 {
     let chunk = (h & MASK) as usize;
-    let slot = if bitmap == DENSE_MARK {
+    let slot = if DENSE || bitmap == DENSE_MARK {
         // SAFETY: a dense branch has `WIDTH` slots and `chunk < WIDTH`.
         unsafe { slots.get_unchecked(chunk) }
     } else {
@@ -340,11 +453,13 @@ where
         // holds first.
         unsafe { slots.get_unchecked(count(bitmap, chunk as u32) as usize) }
     };
-    match slot {
-        Slot::Leaf(e) => Step::Done(if holds(e, hash, key) { found(e) } else { none }),
-        Slot::Child(b, s) => Step::Down(*b, s),
-        Slot::Empty => Step::Done(none),
+    if let Slot::Child(b, s) = slot {
+        return Step::Down(*b, s);
     }
+    Step::Done(match slot {
+        Slot::Leaf(e) if holds(e, hash, key) => found(e),
+        _ => none,
+    })
 }
 
 /// The bits of `bitmap` below bit `chunk` (< 32).
@@ -420,15 +535,15 @@ unsafe fn bzhi_popcnt(bitmap: u32, chunk: u32) -> u32 {
 /// Builds the slot for two entries with different keys that meet at `shift`.
 fn pair<K, V>(a: Entry<K, V>, b: Entry<K, V>, shift: u32) -> Slot<K, V> {
     if a.hash == b.hash {
-        return Slot::Child(0, Arc::from([Slot::Leaf(a), Slot::Leaf(b)]));
+        return Slot::Child(0, Shared::from([Slot::Leaf(a), Slot::Leaf(b)]));
     }
     let (ba, bb) = (bit_at(a.hash, shift), bit_at(b.hash, shift));
     if ba == bb {
-        Slot::Child(ba, Arc::from([pair(a, b, shift + BITS)]))
+        Slot::Child(ba, Shared::from([pair(a, b, shift + BITS)]))
     } else {
         let slots =
             if ba < bb { [Slot::Leaf(a), Slot::Leaf(b)] } else { [Slot::Leaf(b), Slot::Leaf(a)] };
-        Slot::Child(ba | bb, Arc::from(slots))
+        Slot::Child(ba | bb, Shared::from(slots))
     }
 }
 
@@ -448,17 +563,17 @@ fn capacity(need: usize, owned: bool, exact: bool) -> usize {
 /// with room already is returned as is; otherwise its `live` slots are moved (owned) or cloned
 /// (shared) into a new allocation.
 fn reserve<K: Clone, V: Clone>(
-    slots: &mut Arc<[Slot<K, V>]>,
+    slots: &mut Slots<K, V>,
     live: usize,
     need: usize,
     exact: bool,
 ) -> &mut [Slot<K, V>] {
     // No `Weak` is ever made, so a strong count of 1 through `&mut` means owned alone (and
     // `get_mut` below agrees); reading the count is cheaper than asking `get_mut` twice.
-    let owned = Arc::strong_count(slots) == 1;
+    let owned = Shared::strong_count(slots) == 1;
     if !owned || slots.len() < need {
         let cap = capacity(need, owned, exact);
-        let grown: Arc<[Slot<K, V>]> = match owned.then(|| Arc::get_mut(slots)).flatten() {
+        let grown: Slots<K, V> = match owned.then(|| Shared::get_mut(slots)).flatten() {
             Some(s) => {
                 (0..cap).map(|i| if i < live { take(&mut s[i]) } else { Slot::Empty }).collect()
             }
@@ -468,7 +583,7 @@ fn reserve<K: Clone, V: Clone>(
         };
         *slots = grown;
     }
-    Arc::get_mut(slots).unwrap_or_else(|| unreachable!("the slots were just made unique"))
+    Shared::get_mut(slots).unwrap_or_else(|| unreachable!("the slots were just made unique"))
 }
 
 #[inline(always)]
@@ -479,10 +594,10 @@ fn take<K, V>(slot: &mut Slot<K, V>) -> Slot<K, V> {
 /// Turns a compact branch with this bitmap (and `DENSE - 1` live slots) into a dense one owned
 /// by this trie: slot `c` holds the slot for chunk `c`. The slots are moved when the node is
 /// owned alone and cloned when it is shared.
-fn spread<K: Clone, V: Clone>(bitmap: u32, slots: &mut Arc<[Slot<K, V>]>) -> &mut [Slot<K, V>] {
+fn spread<K: Clone, V: Clone>(bitmap: u32, slots: &mut Slots<K, V>) -> &mut [Slot<K, V>] {
     let mut next = 0;
     let has = |c: usize| bitmap >> c & 1 == 1;
-    let dense: Arc<[Slot<K, V>]> = match Arc::get_mut(slots) {
+    let dense: Slots<K, V> = match Shared::get_mut(slots) {
         Some(s) => (0..WIDTH)
             .map(|c| {
                 if has(c) {
@@ -505,17 +620,18 @@ fn spread<K: Clone, V: Clone>(bitmap: u32, slots: &mut Arc<[Slot<K, V>]>) -> &mu
             .collect(),
     };
     *slots = dense;
-    Arc::get_mut(slots).unwrap_or_else(|| unreachable!("the slots were just made"))
+    Shared::get_mut(slots).unwrap_or_else(|| unreachable!("the slots were just made"))
 }
 
 /// Turns a dense branch owned by this trie, left with `live` (< `DENSE`) slots, back into a
 /// compact one (live slots first, in chunk order).
-fn pack<K, V>(live: usize, slots: &mut Arc<[Slot<K, V>]>) {
-    let Some(s) = Arc::get_mut(slots) else { unreachable!("a dense branch is packed once owned") };
+fn pack<K, V>(live: usize, slots: &mut Slots<K, V>) {
+    let Some(s) = Shared::get_mut(slots) else {
+        unreachable!("a dense branch is packed once owned")
+    };
     let mut rest = s.iter_mut().filter(|x| !matches!(x, Slot::Empty));
     let cap = capacity(live, true, false);
-    let packed: Arc<[Slot<K, V>]> =
-        (0..cap).map(|_| rest.next().map_or(Slot::Empty, take)).collect();
+    let packed: Slots<K, V> = (0..cap).map(|_| rest.next().map_or(Slot::Empty, take)).collect();
     *slots = packed;
 }
 
@@ -547,7 +663,7 @@ impl<K: Eq + Clone, V: Clone> Node<K, V> {
 /// Inserts `entry` into the branch (`bitmap` ≠ 0) at `shift`.
 fn insert_branch<K: Eq + Clone, V: Clone>(
     bitmap: &mut u32,
-    slots: &mut Arc<[Slot<K, V>]>,
+    slots: &mut Slots<K, V>,
     entry: Entry<K, V>,
     shift: u32,
 ) -> Inserted<V> {
@@ -598,7 +714,7 @@ fn insert_branch<K: Eq + Clone, V: Clone>(
             // there.
             let coll = take(slot);
             let mut b = bit_at(chash, shift + BITS);
-            let mut wrap: Arc<[Slot<K, V>]> = Arc::from([coll, Slot::Empty]);
+            let mut wrap: Slots<K, V> = Shared::from([coll, Slot::Empty]);
             let r = insert_branch(&mut b, &mut wrap, entry, shift + BITS);
             *slot = Slot::Child(b, wrap);
             r
@@ -610,7 +726,7 @@ fn insert_branch<K: Eq + Clone, V: Clone>(
 
 /// Inserts `entry` (with the collision node's hash) into a collision node.
 fn insert_collision<K: Eq + Clone, V: Clone>(
-    slots: &mut Arc<[Slot<K, V>]>,
+    slots: &mut Slots<K, V>,
     entry: Entry<K, V>,
 ) -> Inserted<V> {
     let n = slots.len();
@@ -632,7 +748,7 @@ fn insert_collision<K: Eq + Clone, V: Clone>(
 /// Removes `key` from the branch (`bitmap` ≠ 0) at `shift`.
 fn remove_branch<K, V, Q>(
     bitmap: &mut u32,
-    slots: &mut Arc<[Slot<K, V>]>,
+    slots: &mut Slots<K, V>,
     hash: u64,
     key: &Q,
     shift: u32,
@@ -683,7 +799,7 @@ where
                 removed = e;
                 s[idx] = take(&mut cs[1 - i]);
             } else {
-                let old = Arc::get_mut(c);
+                let old = Shared::get_mut(c);
                 let (e, rest): (Entry<K, V>, Slots<K, V>) = match old {
                     Some(cs) => {
                         let Slot::Leaf(e) = take(&mut cs[i]) else { unreachable!() };
@@ -914,6 +1030,98 @@ mod tests {
             Counter::Bmi2 => matches!(best, Counter::Bmi2),
         };
         [Counter::Portable, Counter::Popcnt, Counter::Bmi2].into_iter().filter(runs).collect()
+    }
+
+    #[test]
+    fn a_dense_root_finds_what_a_compact_one_does() {
+        // Root chunk `k % 24` (24 live chunks: a dense root), then a second level that is dense
+        // under chunk 0, compact elsewhere, a third level, and collision nodes.
+        let h =
+            |k: u32| u64::from(k % 24) | u64::from(k / 24 % 20) << BITS | u64::from(k / 480) << 20;
+        let keys: Vec<u32> = (0..600).filter(|k| k % 24 == 0 || k % 7 != 0).collect();
+        let mut root = Node::single(e(h(keys[0]), keys[0]));
+        for &k in &keys[1..] {
+            assert!(matches!(root.insert(e(h(k), k)), Inserted::New));
+        }
+        let collided =
+            [(h(5), 1000), (h(5), 1001), (h(30) | 1 << 50, 1002), (h(30) | 1 << 50, 1003)];
+        for (hash, k) in collided {
+            root.insert(e(hash, k));
+        }
+        assert_eq!(root.bitmap, DENSE_MARK);
+        assert_eq!(first_child_bitmap(&root), DENSE_MARK);
+        // The same entries under a compact root (chunk 31 only).
+        let low = |hash: u64| hash << BITS | 31;
+        let mut compact = Node::single(e(low(h(keys[0])), keys[0]));
+        for &k in &keys[1..] {
+            compact.insert(e(low(h(k)), k));
+        }
+        for (hash, k) in collided {
+            compact.insert(e(low(hash), k));
+        }
+        assert_ne!(compact.bitmap, DENSE_MARK);
+        let probes: Vec<(u64, u32)> = (0..700)
+            .map(|k| (h(k), k))
+            .chain(collided)
+            .chain([(h(5), 1002), (h(30) | 1 << 50, 1000), (h(30), 1002), (h(7) | 1 << 60, 7)])
+            .collect();
+        let expect = |hash: u64, k: u32| {
+            (keys.contains(&k) && hash == h(k)) || collided.contains(&(hash, k))
+        };
+        for counter in counters() {
+            root.counter = counter;
+            compact.counter = counter;
+            for &(hash, k) in &probes {
+                let want = expect(hash, k);
+                assert_eq!(root.contains(hash, &k), want, "{hash:#x} {k}");
+                assert_eq!(compact.contains(low(hash), &k), want, "{hash:#x} {k}");
+                let got = root.get(hash, &k);
+                assert_eq!(got.is_some(), want, "{hash:#x} {k}");
+                assert!(got.is_none_or(|e| e.key == k && e.hash == hash));
+                let got = compact.get(low(hash), &k);
+                assert!(got.is_none_or(|e| e.key == k && e.hash == low(hash)));
+                assert_eq!(got.is_some(), want, "{hash:#x} {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn shared_slots_count_their_handles() {
+        let probe = Arc::new(());
+        let mut a: Shared<Arc<()>> = (0..3).map(|_| Arc::clone(&probe)).collect();
+        assert_eq!(Arc::strong_count(&probe), 4);
+        assert_eq!(Shared::strong_count(&a), 1);
+        assert!(Shared::get_mut(&mut a).is_some());
+        let mut b = a.clone();
+        assert_eq!(Shared::strong_count(&a), 2);
+        assert!(core::ptr::eq(a.as_ptr(), b.as_ptr()));
+        assert!(Shared::get_mut(&mut a).is_none() && Shared::get_mut(&mut b).is_none());
+        // The clone's drop gives one count back and drops no element.
+        drop(b);
+        assert_eq!(Shared::strong_count(&a), 1);
+        assert_eq!(Arc::strong_count(&probe), 4);
+        let s = Shared::get_mut(&mut a).expect("the only handle");
+        s[0] = Arc::new(());
+        assert_eq!(Arc::strong_count(&probe), 3);
+        let c = Shared::from([Arc::clone(&probe)]);
+        assert_eq!((a.len(), c.len()), (3, 1));
+        drop((a, c));
+        assert_eq!(Arc::strong_count(&probe), 1);
+    }
+
+    #[test]
+    fn tries_can_cross_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Node<String, Vec<u8>>>();
+        send_sync::<Slots<u64, String>>();
+        let mut root = Node::single(e(1, 1));
+        for k in 2..100u32 {
+            root.insert(e(u64::from(k).wrapping_mul(0x9e37_79b9_7f4a_7c15), k));
+        }
+        let copy = root.clone();
+        let found = std::thread::spawn(move || copy.contains(1, &1)).join();
+        assert!(matches!(found, Ok(true)));
+        assert!(root.contains(1, &1));
     }
 
     #[test]
