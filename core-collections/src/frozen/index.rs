@@ -5,9 +5,10 @@
 //! the keys what they are ([`FrozenKey`]) and picks the cheapest strategy that fits.
 
 use super::key::FrozenKey;
-use super::str_table::{edge_tag, edges, StrKeys};
+use super::str_table::{edge_tag, edges, mid_words, StrKeys};
 use super::string_hash::{
-    fold_word, hash_bytes, hash_edges, hash_word, hash_words, read_u32, read_u64, short_word,
+    fold_word, hash_bytes, hash_edges, hash_mid, hash_word, hash_words, read_u32, read_u64,
+    short_word,
 };
 use super::table::{permute, table_bits, SlotTable, Table, HASH_EXTRA, INT_EXTRA};
 
@@ -21,8 +22,9 @@ use core::borrow::Borrow;
 pub(crate) const SMALL: usize = 8;
 /// Integer keys whose range is under this many times their count use the dense array.
 const DENSE_SPREAD: u64 = 4;
-/// Length buckets hold at most this many keys.
-const PER_LENGTH: usize = 5;
+/// Length buckets hold at most this many keys (beyond that, scanning a bucket costs more than
+/// hashing).
+const PER_LENGTH: usize = 2;
 /// The fixed seed of the duplicate check (its table is temporary).
 const DEDUP_SEED: u64 = 0x5851_f42d_4c95_7f2d;
 
@@ -36,17 +38,20 @@ pub(crate) struct Slice {
     /// least 8 bytes) take the whole 8-byte window that holds it: the first or last 8 bytes,
     /// or a window inside the keys.
     read: SliceRead,
+    /// The read as plain tests rather than a `match` (which compiles to more): whether it is
+    /// the first edge word (the commonest), else `(end, start)` of the 8-byte window at
+    /// `(key length & end) + start` (the last edge word too), else none (packed).
+    front: bool,
+    window: Option<(usize, usize)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SliceRead {
-    Packed,
-    /// `(first & front) | (last & back)` of the key's edge words (one mask is 0, the other
-    /// all ones).
+    /// The key's first edge word, or its last one (`back`).
     Edges {
-        front: u64,
-        back: u64,
+        back: bool,
     },
+    Packed,
     /// The window of 8 bytes at `(key length & end) + start` (wrapping).
     Window {
         end: usize,
@@ -56,7 +61,7 @@ enum SliceRead {
 
 impl Slice {
     fn new(from_end: bool, offset: usize, len: usize) -> Slice {
-        Slice { from_end, offset, len, read: SliceRead::Packed }
+        Slice { from_end, offset, len, read: SliceRead::Packed, front: false, window: None }
     }
 
     /// This slice read through the 8-byte window that holds it, for keys of at least
@@ -72,34 +77,41 @@ impl Slice {
         let (from_end, offset, len) = (self.from_end, self.offset, self.len);
         let at = if from_end { (offset + len).saturating_sub(8) } else { offset.min(min_len - 8) };
         let read = match (at, from_end) {
-            (0, false) => SliceRead::Edges { front: u64::MAX, back: 0 },
-            (0, true) => SliceRead::Edges { front: 0, back: u64::MAX },
+            (0, back) => SliceRead::Edges { back },
             (_, false) => SliceRead::Window { end: 0, start: at },
             (_, true) => SliceRead::Window { end: usize::MAX, start: (8 + at).wrapping_neg() },
         };
-        Slice { read, ..self }
+        let window = match read {
+            SliceRead::Edges { back: false } => Some((0, 0)),
+            SliceRead::Edges { back: true } => Some((usize::MAX, 8usize.wrapping_neg())),
+            SliceRead::Window { end, start } => Some((end, start)),
+            SliceRead::Packed => None,
+        };
+        let front = read == SliceRead::Edges { back: false };
+        Slice { read, front, window, ..self }
     }
 
     /// The slice of `b` packed into a word, given `b`'s [`edges`]. `b.len()` is at least
     /// `offset + len`.
     #[inline(always)]
-    fn word<const FOLD: bool>(self, b: &[u8], (a, z): (u64, u64)) -> u64 {
-        match self.read {
-            SliceRead::Edges { front, back } => (a & front) | (z & back),
-            SliceRead::Window { end, start } => {
-                let w = read_u64(b, (b.len() & end).wrapping_add(start));
-                if FOLD {
-                    fold_word(w)
-                } else {
-                    w
-                }
-            }
-            SliceRead::Packed => {
-                let start =
-                    if self.from_end { b.len() - self.offset - self.len } else { self.offset };
-                short_word::<FOLD>(&b[start..start + self.len])
-            }
+    fn word<const FOLD: bool>(self, b: &[u8], (a, _): (u64, u64)) -> u64 {
+        if self.front {
+            return a;
         }
+        let n = b.len();
+        if let Some((end, start)) = self.window {
+            let w = read_u64(b, (n & end).wrapping_add(start));
+            return if FOLD { fold_word(w) } else { w };
+        }
+        self.packed::<FOLD>(b)
+    }
+
+    /// [`Slice::word`] of a packed slice (short keys: rarely the hot path, kept out of line).
+    #[inline(never)]
+    fn packed<const FOLD: bool>(self, b: &[u8]) -> u64 {
+        let n = b.len();
+        let start = if self.from_end { n - self.offset - self.len } else { self.offset };
+        short_word::<FOLD>(&b[start..start + self.len])
     }
 }
 
@@ -335,19 +347,24 @@ impl Index {
                 return None;
             }
             let e = edges::<FOLD>(b);
-            let h = whole.hash::<FOLD>(b, e, *seed);
+            if *whole == Whole::Words {
+                // The middle words serve the hash and then the compare.
+                let mid = mid_words::<FOLD>(b);
+                let h = hash_mid(e, mid, b.len(), *seed);
+                return keys.find_mid::<FOLD>(h, h as u32, e, mid, b);
+            }
+            let h = if *whole == Whole::Edges {
+                hash_edges(e.0, e.1, b.len(), *seed)
+            } else {
+                hash_bytes::<FOLD>(b, *seed)
+            };
             return keys.find::<FOLD>(h, h as u32, e, b);
-        }
-        if let Index::LengthBuckets { min_len, starts, keys } = self {
-            let k = b.len().wrapping_sub(*min_len);
-            let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
-            return keys.scan::<FOLD>(start as usize..end as usize, b);
         }
         self.scan_str::<FOLD>(b, n, key)
     }
 
     /// [`Index::find_str`] for the small maps (kept out of line, so that the common
-    /// strategies above stay two or three tests instead of a jump table).
+    /// strategies above stay two tests, and their code in registers).
     #[inline(never)]
     fn scan_str<'a, const FOLD: bool>(
         &self,
@@ -356,6 +373,11 @@ impl Index {
         key: impl Fn(usize) -> &'a [u8],
     ) -> Option<usize> {
         match self {
+            Index::LengthBuckets { min_len, starts, keys } => {
+                let k = b.len().wrapping_sub(*min_len);
+                let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
+                keys.scan::<FOLD>(start as usize..end as usize, b)
+            }
             Index::Scan => (0..n).find(|&i| {
                 let k = key(i);
                 if FOLD {

@@ -13,7 +13,7 @@
 //!                                                        one-byte slots, one compare)
 //!                         otherwise                   -> SparseInts    (table, tag = key)
 //! string keys (as_str):   n <= 8                      -> SmallScan
-//!                         <= 5 keys per length,
+//!                         <= 2 keys per length,
 //!                         few empty lengths           -> LengthBuckets (bucket[len - min])
 //!                         a 1..=8-byte slice, from the
 //!                         left or the right, repeats

@@ -18,9 +18,6 @@ use super::string_hash::{fold_word, read_u32, read_u64};
 
 /// The `len` of an empty table slot.
 const EMPTY_LEN: u32 = u32::MAX;
-/// The bit of [`Slot::meta`] that says that keys whose home is this slot continue past it
-/// (ignored when comparing).
-const MORE: u64 = 1 << 32;
 
 /// One key, in one cache line: its edge words (see [`edges`]), length and tag, arena offset,
 /// entry position and middle words. For keys of at most 32 bytes these are the whole key, so a
@@ -31,23 +28,26 @@ const MORE: u64 = 1 << 32;
 pub(crate) struct Slot {
     a: u64,
     z: u64,
-    /// The length, then a 32-bit tag of the key (even: the low bit is [`MORE`]).
+    /// The length, then a 32-bit tag of the key.
     meta: u64,
     idx: u32,
     off: u32,
     /// For keys of 8 to 32 bytes, the words at 8 and 16 (clamped to the end): with the edges,
     /// the whole key, so that a hit reads one cache line.
     mid: [u64; 2],
+    /// Whether keys whose home is this slot continue past it (kept out of `meta`, so that
+    /// comparing takes no mask).
+    more: bool,
 }
 
 /// An empty slot: its first word matches no text (UTF-8 has no `0xff` byte).
 const EMPTY_SLOT: Slot =
-    Slot { a: u64::MAX, z: 0, meta: EMPTY_LEN as u64, idx: 0, off: 0, mid: [0; 2] };
+    Slot { a: u64::MAX, z: 0, meta: EMPTY_LEN as u64, idx: 0, off: 0, mid: [0; 2], more: false };
 
-/// The length and tag word of a key (the tag's low bit cleared).
+/// The length and tag word of a key.
 #[inline(always)]
 fn meta(len: usize, tag: u32) -> u64 {
-    len as u64 | ((tag & !1) as u64) << 32
+    len as u64 | (tag as u64) << 32
 }
 
 /// Keys of a string index: their slots and their bytes.
@@ -164,7 +164,7 @@ impl StrKeys {
         let k = &arena[off as usize..off as usize + len];
         let (a, z) = edges::<false>(k);
         let mid = if len >= 8 { mid_words::<false>(k) } else { [0; 2] };
-        Slot { a, z, meta: meta(len, tag), idx: i as u32, off, mid }
+        Slot { a, z, meta: meta(len, tag), idx: i as u32, off, mid, more: false }
     }
 
     /// `log2` of the slots of a table of `n` keys: at least twice the keys (four times for
@@ -206,7 +206,7 @@ impl StrKeys {
         let mask = slots.len() - 1;
         // Keys whose home slot is free go there first, so that as many hits as possible end
         // at their first slot; the others then probe linearly, and their home slot says so
-        // ([`MORE`]).
+        // ([`Slot::more`]).
         let hs: Vec<u64> = (0..n).map(|i| hash(seed, i)).collect();
         let mut later = Vec::new();
         for (i, (&off, &h)) in offs.iter().zip(&hs).enumerate() {
@@ -219,7 +219,7 @@ impl StrKeys {
         }
         for i in later {
             let mut p = (hs[i] >> shift) as usize;
-            slots[p].meta |= MORE;
+            slots[p].more = true;
             while slots[p].meta as u32 != EMPTY_LEN {
                 p = (p + 1) & mask;
             }
@@ -229,7 +229,7 @@ impl StrKeys {
         let filter = if filter {
             let byte = |s: &Slot| match s.meta as u32 {
                 EMPTY_LEN => 0,
-                _ => filter_byte((s.meta >> 32) as u32) | ((s.meta & MORE != 0) as u8) << 7,
+                _ => filter_byte((s.meta >> 32) as u32) | (s.more as u8) << 7,
             };
             slots.iter().map(byte).collect()
         } else {
@@ -276,15 +276,21 @@ impl StrKeys {
             let [x, y] = mid_words::<FOLD>(b);
             return (s.mid[0] ^ x) | (s.mid[1] ^ y) == 0;
         }
+        self.arena_eq::<FOLD>(s, b)
+    }
+
+    /// Whether the arena bytes of slot `s` are `b` (keys of more than 32 bytes).
+    #[inline(always)]
+    fn arena_eq<const FOLD: bool>(&self, s: &Slot, b: &[u8]) -> bool {
         let off = s.off as usize;
-        let Some(k) = self.arena.get(off..off + n) else { return false };
+        let Some(k) = self.arena.get(off..off + b.len()) else { return false };
         eq_folded::<FOLD>(k, b)
     }
 
     /// Whether slot `s` holds `b`, whose edge words are `(a, z)` and length and tag `m`.
     #[inline(always)]
     fn holds<const FOLD: bool>(&self, s: &Slot, a: u64, z: u64, m: u64, b: &[u8]) -> bool {
-        (s.a ^ a) | (s.z ^ z) | ((s.meta ^ m) & !MORE) == 0 && self.rest_eq::<FOLD>(s, b)
+        (s.a ^ a) | (s.z ^ z) | (s.meta ^ m) == 0 && self.rest_eq::<FOLD>(s, b)
     }
 
     /// The entry position of the key `b` whose hash is `h`, tag `tag` and [`edges`] `(a, z)`
@@ -294,10 +300,43 @@ impl StrKeys {
         &self,
         h: u64,
         tag: u32,
+        e: (u64, u64),
+        b: &[u8],
+    ) -> Option<usize> {
+        self.find_in::<FOLD>(h, tag, e, None, b)
+    }
+
+    /// [`StrKeys::find`] for a query of 8 to 32 bytes whose [`mid_words`] the caller has (in a
+    /// table whose keys all have 8 to 32 bytes): a slot is then compared in one test.
+    #[inline(always)]
+    pub(crate) fn find_mid<const FOLD: bool>(
+        &self,
+        h: u64,
+        tag: u32,
+        e: (u64, u64),
+        mid: [u64; 2],
+        b: &[u8],
+    ) -> Option<usize> {
+        self.find_in::<FOLD>(h, tag, e, Some(mid), b)
+    }
+
+    /// [`StrKeys::find`], with the query's middle words if known.
+    #[inline(always)]
+    fn find_in<const FOLD: bool>(
+        &self,
+        h: u64,
+        tag: u32,
         (a, z): (u64, u64),
+        mid: Option<[u64; 2]>,
         b: &[u8],
     ) -> Option<usize> {
         let m = meta(b.len(), tag);
+        let holds = |s: &Slot| match mid {
+            Some([x, y]) => {
+                (s.a ^ a) | (s.z ^ z) | (s.meta ^ m) | (s.mid[0] ^ x) | (s.mid[1] ^ y) == 0
+            }
+            None => self.holds::<FOLD>(s, a, z, m, b),
+        };
         let p = (h >> self.shift) as usize;
         if !self.filter.is_empty() {
             // 1 to 0x7f: a different key (or none) and no more keys past it.
@@ -307,16 +346,16 @@ impl StrKeys {
             }
         }
         let s = self.slots.get(p)?;
-        if self.holds::<FOLD>(s, a, z, m, b) {
+        if holds(s) {
             return Some(s.idx as usize);
         }
-        if s.meta & MORE == 0 {
+        if !s.more {
             return None;
         }
         // Keys displaced from this home usually sit in the next slot.
         let q = (p + 1) & (self.slots.len() - 1);
         let s = self.slots.get(q)?;
-        if self.holds::<FOLD>(s, a, z, m, b) {
+        if holds(s) {
             return Some(s.idx as usize);
         }
         if s.meta as u32 == EMPTY_LEN {
@@ -435,6 +474,37 @@ mod tests {
             }
         }
         assert!(!eq_folded::<false>(b"abc", b"abcd"));
+    }
+
+    #[test]
+    fn middle_word_lookups_agree_with_plain_ones() {
+        // Keys of 8 to 32 bytes that share their edges, so that the middle words decide.
+        let keys: Vec<String> =
+            (0..2000).map(|i| format!("abcdefgh{}{i:05}-ijklmnop", "x".repeat(i % 10))).collect();
+        let bytes = |i: usize| keys[i].as_bytes();
+        let hash = |seed, b: &[u8]| {
+            super::super::string_hash::hash_words::<false>(b, edges::<false>(b), seed)
+        };
+        for filter in [false, true] {
+            let (t, seed) = StrKeys::table::<false>(
+                keys.len(),
+                bytes,
+                |s, i| hash(s, bytes(i)),
+                |h, _| h as u32,
+                9,
+                filter,
+            );
+            for (i, k) in keys.iter().enumerate() {
+                let mut miss = k.clone().into_bytes();
+                miss[12] = b'#'; // no key has one
+                for (q, want) in [(k.as_bytes(), Some(i)), (&miss[..], None)] {
+                    let (e, h) = (edges::<false>(q), hash(seed, q));
+                    let mid = mid_words::<false>(q);
+                    assert_eq!(t.find::<false>(h, h as u32, e, q), want);
+                    assert_eq!(t.find_mid::<false>(h, h as u32, e, mid, q), want);
+                }
+            }
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub enum Strategy {
     /// multiplier is searched under which each key has a slot of its own among 256, so a
     /// lookup is one byte load and one compare; more keys are grouped in buckets.
     SparseInts,
-    /// String keys with at most 5 per byte length: buckets indexed by length, scanned.
+    /// String keys with at most 2 per byte length: buckets indexed by length, scanned.
     LengthBuckets,
     /// String keys hashed on one slice of `len` bytes at `offset` from the start (or from the
     /// end, `from_end`), unique enough among the keys (keys of 8 bytes or more hash the

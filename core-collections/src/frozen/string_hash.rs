@@ -100,9 +100,13 @@ pub(crate) const fn hash_edges(a: u64, z: u64, n: usize, seed: u64) -> u64 {
 /// # Panics
 /// If `b` has fewer than 8 bytes.
 #[inline(always)]
-pub(crate) fn hash_words<const FOLD: bool>(b: &[u8], (a, z): (u64, u64), seed: u64) -> u64 {
-    let n = b.len();
-    let [x, y] = mid_words::<FOLD>(b);
+pub(crate) fn hash_words<const FOLD: bool>(b: &[u8], e: (u64, u64), seed: u64) -> u64 {
+    hash_mid(e, mid_words::<FOLD>(b), b.len(), seed)
+}
+
+/// [`hash_words`] of a key of `n` bytes whose edges and [`mid_words`] are known.
+#[inline(always)]
+pub(crate) const fn hash_mid((a, z): (u64, u64), [x, y]: [u64; 2], n: usize, seed: u64) -> u64 {
     folded_multiply(a ^ seed, x ^ K1) ^ folded_multiply(y ^ seed ^ n as u64, z ^ K0)
 }
 
