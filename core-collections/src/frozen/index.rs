@@ -906,6 +906,23 @@ mod tests {
     }
 
     #[test]
+    fn few_long_keys_compare_their_middle() {
+        // Mostly keys of at most 16 bytes, and a few longer ones (up to 40 bytes) that share
+        // their edges and length, so that only their middle tells them apart.
+        let mut rng = Rng(6);
+        let alphabet = b"abcdeABCDE";
+        for n in [40, 1000, 20_000] {
+            let mut keys: Vec<String> = (0..n).map(|_| rng.string(2, 16, alphabet)).collect();
+            for i in 0..n / 50 {
+                let middle = rng.string(1, 24, alphabet);
+                keys.push(format!("01234567{middle}{i:04}-tail-76543210"));
+                keys.push(format!("01234567{}{i:04}-tail-76543210", middle.to_ascii_lowercase()));
+            }
+            check(keys, &mut rng);
+        }
+    }
+
+    #[test]
     fn small_tables_find_their_keys_only() {
         let mut rng = Rng(3);
         let alphabet = b"abcdeABCDE01/";

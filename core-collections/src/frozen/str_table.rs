@@ -57,8 +57,10 @@ pub(crate) struct StrKeys {
     arena: Box<[u8]>,
     /// `64 - log2(slots.len())` for a table (the home slot is the hash's top bits).
     shift: u32,
-    /// Whether some key is longer than 16 bytes (the others are compared by their slots).
-    long: bool,
+    /// Queries of at most this many bytes are settled by their slot's edges and length (keys
+    /// of up to 16 bytes are): 16 if few keys are longer (mixed short keys then take one
+    /// predictable branch), else 7 (the common path is then the middle words, from 8 on).
+    short: u8,
     /// Optional (empty if not): one byte per slot, read before the slot: 0 if the slot is
     /// empty, else the [`filter_byte`] of its key's tag, plus `0x80` if keys whose home is
     /// this slot continue past it. Most misses end here, in a table 64 times smaller than the
@@ -158,6 +160,20 @@ fn best_seed(n: usize, shift: u32, hash: &impl Fn(u64, usize) -> u64, seed: u64)
     best.1
 }
 
+/// [`StrKeys::short`] for these keys.
+fn short_len<'a>(keys: impl Iterator<Item = &'a [u8]>) -> u8 {
+    let (mut n, mut long) = (0, 0);
+    for k in keys {
+        n += 1;
+        long += (k.len() > 16) as usize;
+    }
+    if long <= n / 20 {
+        16
+    } else {
+        7
+    }
+}
+
 impl StrKeys {
     /// The slot of key `i`, whose bytes are at `off` in `arena` (already folded).
     fn slot(arena: &[u8], off: u32, len: usize, tag: u32, i: usize) -> Slot {
@@ -225,7 +241,7 @@ impl StrKeys {
             }
             slots[p] = Self::slot(&arena, offs[i], bytes(i).len(), tag(hs[i], i), i);
         }
-        let long = (0..n).any(|i| bytes(i).len() > 16);
+        let short = short_len((0..n).map(&bytes));
         let filter = if filter {
             let byte = |s: &Slot| match s.meta as u32 {
                 EMPTY_LEN => 0,
@@ -235,7 +251,7 @@ impl StrKeys {
         } else {
             Box::default()
         };
-        (StrKeys { slots, arena, shift, long, filter }, seed)
+        (StrKeys { slots, arena, shift, short, filter }, seed)
     }
 
     /// The keys in the order of `order` (a permutation of the entries): for scanning ranges
@@ -253,8 +269,8 @@ impl StrKeys {
                 Self::slot(&arena, offs[i], bytes(i).len(), 0, i)
             })
             .collect();
-        let long = order.iter().any(|&i| bytes(i as usize).len() > 16);
-        StrKeys { slots, arena, shift: 64, long, filter: Box::default() }
+        let short = short_len(order.iter().map(|&i| bytes(i as usize)));
+        StrKeys { slots, arena, shift: 64, short, filter: Box::default() }
     }
 
     /// Heap bytes held.
@@ -269,7 +285,8 @@ impl StrKeys {
     #[inline(always)]
     fn rest_eq<const FOLD: bool>(&self, s: &Slot, b: &[u8]) -> bool {
         let n = b.len();
-        if n < 8 || !self.long {
+        // Only reached for a length some key has: with no key over 16 bytes, always true.
+        if n <= self.short as usize {
             return true;
         }
         if n <= 32 {
@@ -291,6 +308,25 @@ impl StrKeys {
     #[inline(always)]
     fn holds<const FOLD: bool>(&self, s: &Slot, a: u64, z: u64, m: u64, b: &[u8]) -> bool {
         (s.a ^ a) | (s.z ^ z) | (s.meta ^ m) == 0 && self.rest_eq::<FOLD>(s, b)
+    }
+
+    /// [`StrKeys::holds`], in one test if the query's middle words are known.
+    #[inline(always)]
+    fn holds_mid<const FOLD: bool>(
+        &self,
+        s: &Slot,
+        a: u64,
+        z: u64,
+        m: u64,
+        mid: Option<[u64; 2]>,
+        b: &[u8],
+    ) -> bool {
+        match mid {
+            Some([x, y]) => {
+                (s.a ^ a) | (s.z ^ z) | (s.meta ^ m) | (s.mid[0] ^ x) | (s.mid[1] ^ y) == 0
+            }
+            None => self.holds::<FOLD>(s, a, z, m, b),
+        }
     }
 
     /// The entry position of the key `b` whose hash is `h`, tag `tag` and [`edges`] `(a, z)`
@@ -331,12 +367,7 @@ impl StrKeys {
         b: &[u8],
     ) -> Option<usize> {
         let m = meta(b.len(), tag);
-        let holds = |s: &Slot| match mid {
-            Some([x, y]) => {
-                (s.a ^ a) | (s.z ^ z) | (s.meta ^ m) | (s.mid[0] ^ x) | (s.mid[1] ^ y) == 0
-            }
-            None => self.holds::<FOLD>(s, a, z, m, b),
-        };
+        let holds = |s: &Slot| self.holds_mid::<FOLD>(s, a, z, m, mid, b);
         let p = (h >> self.shift) as usize;
         if !self.filter.is_empty() {
             // 1 to 0x7f: a different key (or none) and no more keys past it.
