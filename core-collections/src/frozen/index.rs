@@ -148,7 +148,11 @@ pub(crate) enum SparseTable {
     Slots(SlotTable),
 }
 
+// A plain tag byte in front (not a niche in a field): a lookup's strategy test is one compare
+// with it, where the niche took a load, a subtract, a select and a compare, every lookup that
+// the caller's loop cannot hoist it out of (words/1000: 1.29x -> 1.33x hashbrown+foldhash).
 #[derive(Clone, Debug)]
+#[repr(u8)]
 pub(crate) enum Index {
     Scan,
     /// The keys as integers, padded with the first one (so the first match is a real key).
