@@ -102,8 +102,15 @@ pub(crate) fn edges<const FOLD: bool>(b: &[u8]) -> (u64, u64) {
 #[inline(always)]
 pub(crate) fn mid_words<const FOLD: bool>(b: &[u8]) -> [u64; 2] {
     let n = b.len();
+    assert!(n >= 8, "middle words of a key of at least 8 bytes");
     let (m, l) = (8.min(n - 8), 16.min(n - 8));
-    [fold::<FOLD>(read_u64(b, m)), fold::<FOLD>(read_u64(b, l))]
+    let at = b.as_ptr();
+    // SAFETY: `m, l <= n - 8`, so both 8-byte reads lie inside `b`. (Slicing would test both
+    // bounds again on every lookup: the optimiser does not carry `n >= 8` through the `min`s.)
+    let (x, y) = unsafe {
+        (at.add(m).cast::<u64>().read_unaligned(), at.add(l).cast::<u64>().read_unaligned())
+    };
+    [fold::<FOLD>(u64::from_le(x)), fold::<FOLD>(u64::from_le(y))]
 }
 
 /// A 32-bit tag of a key's [`edges`], for the filter of big substring tables (whose hash
