@@ -846,15 +846,19 @@ proptest! {
 
     #[test]
     fn floats(a in prop_oneof![int_max(40), float_edges()], f in any::<f64>(), g in any::<f32>()) {
-        let ra = ri(&a);
+        // The oracle for float conversion is std's decimal parser, which rounds correctly.
+        // num-bigint is not one: it keeps only the top 64 bits and drops the sticky bits
+        // below them, so a value just above a halfway point can round down to even.
+        let decimal = a.to_string();
         let ours = a.to_f64().map(f64::to_bits);
-        prop_assert_eq!(ours, ra.to_f64().map(f64::to_bits), "to_f64 {}", a);
+        prop_assert_eq!(ours, decimal.parse::<f64>().ok().map(f64::to_bits), "to_f64 {}", a);
         let ours = a.to_f32().map(f32::to_bits);
-        prop_assert_eq!(ours, ra.to_f32().map(f32::to_bits), "to_f32 {}", a);
+        prop_assert_eq!(ours, decimal.parse::<f32>().ok().map(f32::to_bits), "to_f32 {}", a);
+        let decimal = a.magnitude().to_string();
         let ours = a.magnitude().to_f64().map(f64::to_bits);
-        prop_assert_eq!(ours, ra.magnitude().to_f64().map(f64::to_bits));
+        prop_assert_eq!(ours, decimal.parse::<f64>().ok().map(f64::to_bits));
         let ours = a.magnitude().to_f32().map(f32::to_bits);
-        prop_assert_eq!(ours, ra.magnitude().to_f32().map(f32::to_bits));
+        prop_assert_eq!(ours, decimal.parse::<f32>().ok().map(f32::to_bits));
         use num_traits::FromPrimitive;
         for f in [f, f64::from(g), f * 1e-300, f.trunc(), f.trunc() + 0.5, -f.abs()] {
             prop_assert_eq!(BigInt::from_f64(f).map(|x| ri(&x)), nb::BigInt::from_f64(f), "from_f64 {}", f);
@@ -863,6 +867,23 @@ proptest! {
         prop_assert_eq!(BigInt::from_f32(g).map(|x| ri(&x)), nb::BigInt::from_f32(g));
         prop_assert_eq!(BigUint::from_f32(g).map(|x| r(&x)), nb::BigUint::from_f32(g));
     }
+}
+
+/// Bits far below the top 64 still decide a rounding: a value just above a halfway point
+/// rounds up. These are the cases where num-bigint 0.4 rounds down to even.
+#[test]
+fn float_rounding_keeps_low_sticky_bits() {
+    let a: i128 = (1 << 120) + (1 << (120 - 53)) + 1;
+    assert_eq!(BigInt::from(a).to_f64(), Some(a as f64));
+    assert_eq!(BigInt::from(-a).to_f64(), Some(-a as f64));
+    assert_ne!(BigInt::from(a).to_f64(), BigInt::from(a - 1).to_f64());
+    let b: i128 = (1 << 100) + (1 << (100 - 24)) + 1;
+    assert_eq!(BigUint::from(b as u128).to_f32(), Some(b as f32));
+    let c: BigUint =
+        "205701126516953414952983030199740637941687571133406154885522816491450764623874"
+            .parse()
+            .unwrap();
+    assert_eq!(c.to_f64().map(f64::to_bits), Some(5763600831610670443));
 }
 
 /// `TryFrom` into every primitive, owned and borrowed, and `From` every primitive.

@@ -142,8 +142,13 @@ fn one_op(input: &mut Input) {
         }
         12 => {
             use num_traits::ToPrimitive;
-            assert_eq!(a.to_f64().map(f64::to_bits), ra.to_f64().map(f64::to_bits));
-            assert_eq!(a.to_f32().map(f32::to_bits), ra.to_f32().map(f32::to_bits));
+            // std's decimal parser rounds correctly; num-bigint drops sticky bits below its
+            // top 64, so it is no oracle for values just above a halfway point.
+            let decimal = a.to_string();
+            let f64_bits = decimal.parse::<f64>().ok().map(f64::to_bits);
+            assert_eq!(a.to_f64().map(f64::to_bits), f64_bits);
+            let f32_bits = decimal.parse::<f32>().ok().map(f32::to_bits);
+            assert_eq!(a.to_f32().map(f32::to_bits), f32_bits);
             assert_eq!(a.to_i64(), ra.to_i64());
             assert_eq!(m.to_u128(), rm.to_u128());
             let f = f64::from_bits(input.u64());
