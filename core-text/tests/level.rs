@@ -133,3 +133,24 @@ fn aarch64_detection() {
         assert_eq!(Level::best(), Level::Neon);
     }
 }
+
+/// The AVX-512 level is there exactly when the CPU has every feature its kernels use, so a
+/// machine with them runs (and tests) the AVX-512 transcoders.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx512_follows_the_cpu() {
+    let has = |f: &str| match f {
+        "avx2" => std::is_x86_feature_detected!("avx2"),
+        "bmi2" => std::is_x86_feature_detected!("bmi2"),
+        "avx512f" => std::is_x86_feature_detected!("avx512f"),
+        "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+        "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+        "avx512vbmi" => std::is_x86_feature_detected!("avx512vbmi"),
+        "avx512vbmi2" => std::is_x86_feature_detected!("avx512vbmi2"),
+        _ => unreachable!(),
+    };
+    let features = ["avx2", "bmi2", "avx512f", "avx512bw", "avx512vl", "avx512vbmi", "avx512vbmi2"];
+    let expected = features.iter().all(|f| has(f));
+    assert_eq!(Level::Avx512.is_available(), expected);
+    eprintln!("avx512 level available: {expected}");
+}

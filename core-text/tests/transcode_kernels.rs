@@ -156,7 +156,7 @@ fn homogeneous_runs() {
         check(b, &cjk, 5);
         let emoji: String = (0..20_000)
             .map(|k| {
-                if next(&mut seed) % 4 == 0 {
+                if next(&mut seed).is_multiple_of(4) {
                     ' '
                 } else {
                     char::from_u32(0x1F300 + k % 0x350).unwrap()

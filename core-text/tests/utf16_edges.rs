@@ -75,7 +75,8 @@ fn surrogates_at_vector_and_block_ends() {
     for pos in [0, 1, 6, 7, 8, 14, 15, 16, 17, 30, 31, 32, 33, 47, 48, 62, 63, 64, 65] {
         for case in cases {
             for wide in [false, true] {
-                let fill = |i: usize| if wide && i % 3 == 0 { 0x0400 + i as u16 } else { 0x61 };
+                let fill =
+                    |i: usize| if wide && i.is_multiple_of(3) { 0x0400 + i as u16 } else { 0x61 };
                 let mut input: Vec<u16> = (0..96).map(fill).collect();
                 input[pos..pos + case.len()].copy_from_slice(case);
                 check_utf16(&imps, &input, &(pos, Hex(case), wide));

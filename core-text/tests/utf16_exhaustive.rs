@@ -106,7 +106,7 @@ fn surrogate_next_to_every_unit() {
     let places: &[usize] = if full() { &[0, 6, 7, 14, 15, 30, 31, 62, 63] } else { &[7, 31] };
     par_for(1 << 16, |u| {
         let u = u as u16;
-        let mut input = filler(72, u % 3 == 0);
+        let mut input = filler(72, u.is_multiple_of(3));
         for &p in places {
             let keep = [input[p], input[p + 1]];
             for high in [0xD800, 0xDBFF] {

@@ -72,7 +72,8 @@ impl Level {
     pub fn is_available(self) -> bool {
         match self {
             Level::Scalar => true,
-            Level::Avx512 => false,
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx512 => x86_64::avx512_available(),
             #[cfg(target_arch = "x86_64")]
             Level::Sse2 => true,
             #[cfg(target_arch = "x86_64")]
@@ -191,6 +192,8 @@ impl Kernels {
             Level::Sse2 => Some(&x86_64::sse2::KERNELS),
             #[cfg(target_arch = "x86_64")]
             Level::Avx2 => Some(&x86_64::avx2::KERNELS),
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx512 => Some(&x86_64::avx512::KERNELS),
             #[cfg(target_arch = "aarch64")]
             Level::Neon => Some(&aarch64::neon::KERNELS),
             _ => None,

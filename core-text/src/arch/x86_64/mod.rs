@@ -1,6 +1,7 @@
-//! x86_64 backends: SSE2 (baseline) and AVX2.
+//! x86_64 backends: SSE2 (baseline), AVX2 and AVX-512.
 
 pub(crate) mod avx2;
+pub(crate) mod avx512;
 pub(crate) mod sse2;
 
 /// Whether the AVX2 level (AVX2, BMI1, BMI2, POPCNT) can run.
@@ -20,5 +21,30 @@ pub(crate) fn avx2_available() -> bool {
             target_feature = "bmi2",
             target_feature = "popcnt"
         ))
+    }
+}
+
+/// Whether the AVX-512 level (the AVX2 level's features plus AVX-512 F, BW, VL, VBMI and
+/// VBMI2) can run.
+pub(crate) fn avx512_available() -> bool {
+    #[cfg(feature = "std")]
+    {
+        avx2_available()
+            && std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512vbmi")
+            && std::is_x86_feature_detected!("avx512vbmi2")
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        avx2_available()
+            && cfg!(all(
+                target_feature = "avx512f",
+                target_feature = "avx512bw",
+                target_feature = "avx512vl",
+                target_feature = "avx512vbmi",
+                target_feature = "avx512vbmi2"
+            ))
     }
 }

@@ -1,0 +1,643 @@
+//! AVX-512 (F, BW, VL, VBMI, VBMI2): the level's entry points.
+//!
+//! Transcoding has its own kernels here. VBMI2's byte compress and VBMI's 64-byte permute
+//! replace the AVX2 kernels' shuffle tables and 16-byte windows, and masked loads and stores
+//! let the same loop finish the input with no scalar tail:
+//!
+//! ```text
+//! UTF-8 to UTF-16, per 64 input bytes (a masked load at the end):
+//!     at least 32 ASCII bytes first: widen them (up to 64)
+//!     tokens = char starts and the third byte of each 4-byte char: each token is one
+//!         UTF-16 unit (an ASCII byte, a 2- or 3-byte char, or half of a surrogate pair)
+//!     take the first 32 tokens whose chars end inside the block (the step ends on a char
+//!         boundary); compress the byte positions of the tokens (vpcompressb), permute each
+//!         token's first two bytes into a 16-bit lane and its next two into another
+//!         (vpermb), decode every kind of token with fixed arithmetic, select per lane with
+//!         the kind's mask, and store exactly the units taken
+//! UTF-16 to UTF-8, per 32 input units (a masked load at the end):
+//!     all ASCII: narrow to bytes
+//!     each unit gives 1, 2 or 3 bytes: a surrogate pair's 4-byte sequence is split, the
+//!     high surrogate writing the first two bytes and the low one the last two (two of its
+//!     bits come from the unit before it, a one-lane permute away)
+//!     no 3-byte unit: one 16-bit lane per unit, compressed by "byte 0, and byte 1 unless
+//!         ASCII" (vpcompressb)
+//!     else: 32-bit lanes per 16 units, compressed by the bytes each unit needs
+//!     a step whose last unit is a high surrogate leaves it to the next step
+//! ```
+//!
+//! The other operations (validation, counting, UTF-16 checks) run the AVX2 kernels, compiled
+//! here with this level's features; a 512-bit version of them has not been written.
+
+use super::avx2::V256;
+use crate::arch::generic::{utf16_check, utf8_validate};
+use crate::arch::{kernel_table, Level};
+use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
+
+/// Byte `j` holds `j`: compressing it by a byte mask lists the mask's positions.
+static IOTA: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 64 {
+        t[j] = j as u8;
+        j += 1;
+    }
+    t
+};
+
+/// Both bytes of 16-bit lane `t` take byte `t`: a token position, once per byte it gathers.
+static PAIR_INDEX: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 64 {
+        t[j] = (j / 2) as u8;
+        j += 1;
+    }
+    t
+};
+
+/// 16-bit lane `t` takes unit `t - 1`; lane 0 is zeroed by the mask at the use.
+static PREVIOUS_UNIT: [u16; 32] = {
+    let mut t = [0u16; 32];
+    let mut j = 1;
+    while j < 32 {
+        t[j] = (j - 1) as u16;
+        j += 1;
+    }
+    t
+};
+
+/// `n` low bits set, for `n <= 64`.
+#[inline(always)]
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// Per byte of a 64-byte block, as bit masks.
+#[derive(Clone, Copy)]
+struct Classes {
+    /// Not a continuation byte: a char starts there.
+    starts: u64,
+    /// A 4-byte lead (`>= 0xF0`).
+    four: u64,
+    /// A lead of 3 or 4 bytes (`>= 0xE0`).
+    wide: u64,
+    /// Not ASCII (`>= 0x80`).
+    high: u64,
+}
+
+impl Classes {
+    /// The classes of the 64 bytes in `v`.
+    ///
+    /// # Safety
+    /// The CPU has this level's features.
+    #[inline(always)]
+    unsafe fn of(v: __m512i) -> Classes {
+        // SAFETY: register-only intrinsics of this level's features (CPU per contract).
+        unsafe {
+            // Signed `> 0xBF` (-65): not a continuation byte.
+            let starts = _mm512_cmpgt_epi8_mask(v, _mm512_set1_epi8(-65));
+            let four = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
+            let wide = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xE0u8 as i8));
+            Classes { starts, four, wide, high: _mm512_movepi8_mask(v) }
+        }
+    }
+}
+
+/// Per token (bit `t`: token `t`), which kind of unit it decodes to. Tokens of none of these
+/// are 2-byte chars.
+#[derive(Clone, Copy)]
+struct Kinds<T> {
+    ascii: T,
+    /// The second half (`[c2, c3]`) of a 4-byte char: a low surrogate.
+    second: T,
+    three: T,
+    /// The first half of a 4-byte char (its lead): a high surrogate.
+    lead4: T,
+}
+
+impl Kinds<u64> {
+    /// The kinds of `tokens` (of the block `c` describes).
+    ///
+    /// # Safety
+    /// The CPU has BMI2.
+    #[inline(always)]
+    unsafe fn of(c: Classes, tokens: u64) -> Kinds<u64> {
+        // SAFETY: BMI2 per contract.
+        unsafe {
+            Kinds {
+                ascii: _pext_u64(!c.high, tokens),
+                second: _pext_u64(!c.starts, tokens),
+                three: _pext_u64(c.wide & !c.four, tokens),
+                lead4: _pext_u64(c.four, tokens),
+            }
+        }
+    }
+
+    /// Tokens `32 * half..32 * half + 32`.
+    #[inline(always)]
+    fn half(&self, half: u32) -> Kinds<u32> {
+        let h = |x: u64| (x >> (32 * half)) as u32;
+        Kinds {
+            ascii: h(self.ascii),
+            second: h(self.second),
+            three: h(self.three),
+            lead4: h(self.lead4),
+        }
+    }
+}
+
+/// The UTF-16 units of 32 tokens of `v`, one per 16-bit lane: the tokens whose positions
+/// `pair` picks (lane `t` gets byte `pair[2t]` of `pos`, the compressed token positions),
+/// kinds in `kinds`. `v2` holds the bytes from 2 past `v`'s start. Every token's bytes lie in
+/// `v` (with `v2`, for the third byte of 3-byte chars and leads).
+///
+/// # Safety
+/// The CPU has this level's features; the tokens are those of valid UTF-8.
+#[inline(always)]
+unsafe fn decode_tokens(
+    v: __m512i,
+    v2: __m512i,
+    pos: __m512i,
+    pair: __m512i,
+    kinds: Kinds<u32>,
+) -> __m512i {
+    // SAFETY: register-only intrinsics of this level's features (CPU per contract).
+    unsafe {
+        let k = |x: u16| _mm512_set1_epi16(x as i16);
+        // Lane t: [byte at token t, the byte after it], the second byte zeroed for ASCII.
+        let idx = _mm512_add_epi8(_mm512_permutexvar_epi8(pair, pos), k(0x0100));
+        let second_bytes = _pdep_u64(u64::from(kinds.ascii), 0xAAAA_AAAA_AAAA_AAAA);
+        let g = _mm512_maskz_permutexvar_epi8(!second_bytes, idx, v);
+        // A 2-byte char: (x & 0x1F) << 6 | y & 0x3F, as one multiply-add of the bytes.
+        let t2 = _mm512_maddubs_epi16(_mm512_and_si512(g, k(0x3F1F)), k(0x0140));
+        let mut u = _mm512_mask_mov_epi16(t2, kinds.ascii, g);
+        if kinds.second != 0 {
+            // Second half `[c2, c3]` of a 4-byte char: 0xDC00 | (c2 & 0xF) << 6 | c3 & 0x3F;
+            // t2 also holds bit 4 of c2 at bit 10, which 0xDC00 has set anyway.
+            u = _mm512_mask_mov_epi16(u, kinds.second, _mm512_or_si512(t2, k(0xDC00)));
+        }
+        if kinds.three | kinds.lead4 != 0 {
+            // Lane t: [the byte 2 past token t, the one after].
+            let next = _mm512_permutexvar_epi8(idx, v2);
+            if kinds.three != 0 {
+                // A 3-byte char: t2 = (lead & 0xF) << 6 | c1 & 0x3F, then << 6 | c2 & 0x3F.
+                let u3 =
+                    _mm512_or_si512(_mm512_slli_epi16::<6>(t2), _mm512_and_si512(next, k(0x3F)));
+                u = _mm512_mask_mov_epi16(u, kinds.three, u3);
+            }
+            if kinds.lead4 != 0 {
+                // First half: 0xD800 + (cp >> 10) - 0x40, where cp >> 10 = (lead & 7) << 8
+                // | (c1 & 0x3F) << 2 | (c2 >> 4) & 3 and t2 << 2 holds all but the last
+                // term, plus 0x1000 (bit 4 of the lead).
+                let cp10 = _mm512_or_si512(
+                    _mm512_slli_epi16::<2>(t2),
+                    _mm512_and_si512(_mm512_srli_epi16::<4>(next), k(3)),
+                );
+                u = _mm512_mask_add_epi16(u, kinds.lead4, cp10, k(0xD7C0 - 0x1000));
+            }
+        }
+        u
+    }
+}
+
+/// Bytes a block of the main UTF-8 to UTF-16 loop covers. Tokens starting in a block are
+/// decoded there; their bytes reach at most 3 past its end, inside the 64 loaded. Emoji text
+/// has about 30 tokens in 56 bytes (one 32-lane decode), Latin-1 text about 48 (two).
+const BLOCK: usize = 56;
+
+/// Both bytes of 16-bit lane `t` take byte `32 + t`: the positions of tokens 32 to 63.
+static PAIR_INDEX_HIGH: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 64 {
+        t[j] = (32 + j / 2) as u8;
+        j += 1;
+    }
+    t
+};
+
+/// Per offset `r < 3`, per 16-bit lane `k`: bytes `3k + r` and `3k + r + 1`, the first two of
+/// the 3-byte char `k` of a block of them starting at byte `r` (`% 64` past the 21 that fit).
+static THREE_PAIRS: [[u8; 64]; 3] = {
+    let mut t = [[0u8; 64]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut k = 0;
+        while k < 32 {
+            t[r][2 * k] = ((3 * k + r) % 64) as u8;
+            t[r][2 * k + 1] = ((3 * k + r + 1) % 64) as u8;
+            k += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// Where a step of the tail loop ends: `(bytes, units)`. `tokens` marks the token positions
+/// of the bytes from the step's start; `len` of them are input. A step takes the first 32
+/// tokens when a 33rd follows in the input, else every token when the input ends inside the
+/// 64 bytes, else every token but the last (whose bytes may run past them). Each token's bytes
+/// end before the next token, so the step never cuts one.
+///
+/// # Safety
+/// The CPU has this level's features (BMI2); `tokens` has at least two bits set when
+/// `len == 64`.
+#[inline(always)]
+unsafe fn token_end(tokens: u64, len: usize) -> (usize, usize) {
+    let count = tokens.count_ones() as usize;
+    if len < 64 && count <= 32 {
+        return (len, count);
+    }
+    let units = (count - 1).min(32);
+    // SAFETY: BMI2 (CPU per contract).
+    let end = unsafe { _pdep_u64(1 << units, tokens) }.trailing_zeros() as usize;
+    (end, units)
+}
+
+/// Transcodes valid UTF-8 to UTF-16; returns the units written.
+///
+/// The main loop takes fixed blocks of [`BLOCK`] bytes, so no block waits on the one before
+/// it to know where it starts: a char belongs to the block where it starts, and the second
+/// half of a 4-byte char to the block holding its third byte (carried over when the lead is
+/// in the block's last two bytes). The tail loop takes variable steps with masked loads and
+/// stores.
+///
+/// # Safety
+/// `src` is valid UTF-8, `dst` holds at least as many units as it needs, and the CPU has
+/// this level's features.
+#[inline(always)]
+unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+    let (mut i, mut o) = (0, 0);
+    let n = src.len();
+    // Token bits at the start of the next block that its own bytes do not show: second halves
+    // of 4-byte chars whose lead ends the block before.
+    let mut carry = 0u64;
+    // SAFETY: the main loop reads `i..i + 66 <= n` and writes `o..o + 64 <= dst.len()` units;
+    // the tail loop loads at most `n - i` bytes at `i` and `n - i - 2` at `i + 2` (masked: the
+    // rest are not touched) and stores exactly the units produced, which `dst` has room for
+    // by contract. Every step takes at least one byte. CPU per contract.
+    unsafe {
+        let iota = _mm512_loadu_si512(IOTA.as_ptr().cast());
+        let pair = _mm512_loadu_si512(PAIR_INDEX.as_ptr().cast());
+        let pair_high = _mm512_loadu_si512(PAIR_INDEX_HIGH.as_ptr().cast());
+        let in_block = low_bits(BLOCK);
+        while i + 66 <= n && o + 64 <= dst.len() {
+            let p = src.as_ptr().add(i);
+            let q = dst.as_mut_ptr().add(o).cast::<__m512i>();
+            let v = _mm512_loadu_si512(p.cast());
+            if _mm512_movepi8_mask(v) & in_block == 0 {
+                // ASCII (a carry would be a continuation byte, which is not).
+                _mm512_storeu_si512(q, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
+                let hi = _mm512_extracti64x4_epi64::<1>(v);
+                _mm512_storeu_si512(q.add(1), _mm512_cvtepu8_epi16(hi));
+                carry = 0;
+                i += BLOCK;
+                o += BLOCK;
+                continue;
+            }
+            let c = Classes::of(v);
+            let all = c.starts | c.four << 2 | carry;
+            carry = all >> BLOCK & 3;
+            let tokens = all & in_block;
+            let count = tokens.count_ones() as usize;
+            {
+                let kinds = Kinds::of(c, tokens);
+                let v2 = _mm512_loadu_si512(p.add(2).cast());
+                if kinds.three == low_bits(count) {
+                    // Only 3-byte chars, the first at byte 0, 1 or 2: fixed gathers.
+                    let r = tokens.trailing_zeros() as usize;
+                    let idx = _mm512_loadu_si512(THREE_PAIRS[r].as_ptr().cast());
+                    let g = _mm512_permutexvar_epi8(idx, v);
+                    let next = _mm512_permutexvar_epi8(idx, v2);
+                    let t2 = _mm512_maddubs_epi16(
+                        _mm512_and_si512(g, _mm512_set1_epi16(0x3F1F)),
+                        _mm512_set1_epi16(0x0140),
+                    );
+                    let u3 = _mm512_or_si512(
+                        _mm512_slli_epi16::<6>(t2),
+                        _mm512_and_si512(next, _mm512_set1_epi16(0x3F)),
+                    );
+                    _mm512_storeu_si512(q, u3);
+                } else {
+                    let pos = _mm512_maskz_compress_epi8(tokens, iota);
+                    _mm512_storeu_si512(q, decode_tokens(v, v2, pos, pair, kinds.half(0)));
+                    if count > 32 {
+                        let u = decode_tokens(v, v2, pos, pair_high, kinds.half(1));
+                        _mm512_storeu_si512(q.add(1), u);
+                    }
+                }
+            }
+            i += BLOCK;
+            o += count;
+        }
+        // The first tail step may start inside a char; later ones start at a token.
+        let mut lead = carry;
+        while i < n {
+            let len = (n - i).min(64);
+            let p = src.as_ptr().add(i);
+            let q = dst.as_mut_ptr().add(o).cast::<i16>();
+            let v = _mm512_maskz_loadu_epi8(low_bits(len), p.cast());
+            let c = Classes::of(v);
+            let ascii = (c.high.trailing_zeros() as usize).min(len);
+            if ascii >= 32 || ascii == len {
+                let lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
+                let hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v));
+                let keep = low_bits(ascii);
+                _mm512_mask_storeu_epi16(q, keep as u32, lo);
+                _mm512_mask_storeu_epi16(q.add(32), (keep >> 32) as u32, hi);
+                i += ascii;
+                o += ascii;
+                lead = 1;
+                continue;
+            }
+            let tokens = (c.starts | c.four << 2 | lead) & low_bits(len);
+            let kinds = Kinds::of(c, tokens);
+            let v2 =
+                _mm512_maskz_loadu_epi8(low_bits(len.saturating_sub(2)), p.wrapping_add(2).cast());
+            let (end, units) = token_end(tokens, len);
+            let pos = _mm512_maskz_compress_epi8(tokens, iota);
+            let u = decode_tokens(v, v2, pos, pair, kinds.half(0));
+            _mm512_mask_storeu_epi16(q, low_bits(units) as u32, u);
+            i += end;
+            o += units;
+            lead = 1;
+        }
+    }
+    o
+}
+
+/// UTF-8 of units that need 1 or 2 bytes each, per 16-bit lane `[first, second]`: ASCII
+/// (`[u, 0]`), below 0x800, or a surrogate (a high one: the first two bytes of its 4-byte
+/// sequence; a low one: the last two, with two bits from `prev`, the unit before it).
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn short_units(v: __m512i, prev: __m512i, ascii: u32) -> __m512i {
+    // SAFETY: register-only intrinsics of this level's features (CPU per contract).
+    unsafe {
+        let k = |x: u16| _mm512_set1_epi16(x as i16);
+        // Below 0x800: [0xC0 | u >> 6, 0x80 | u & 0x3F].
+        let last = _mm512_slli_epi16::<8>(_mm512_and_si512(v, k(0x3F)));
+        let two = _mm512_or_si512(
+            _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16::<6>(v), k(0x1F)), last),
+            k(0x80C0),
+        );
+        // Low surrogate: `two` has 0xD0 | (u >> 6) & 0xF in byte 0 (bit 10 is set); the
+        // sequence's third byte is 0x80 | (prev & 3) << 4 | (u >> 6) & 0xF.
+        let low = _mm512_or_si512(
+            _mm512_xor_si512(two, k(0x50)),
+            _mm512_slli_epi16::<4>(_mm512_and_si512(prev, k(3))),
+        );
+        // High surrogate h: with t = h - 0xD7C0 = cp >> 10, [0xF0 | t >> 8, 0x80 | (t >> 2) & 0x3F].
+        let t = _mm512_sub_epi16(v, k(0xD7C0));
+        let high = _mm512_or_si512(
+            _mm512_or_si512(
+                _mm512_srli_epi16::<8>(t),
+                _mm512_slli_epi16::<8>(_mm512_and_si512(_mm512_srli_epi16::<2>(t), k(0x3F))),
+            ),
+            k(0x80F0),
+        );
+        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
+        let is_high = _mm512_cmplt_epu16_mask(v, k(0xDC00)) & surrogate;
+        let mut u = _mm512_mask_mov_epi16(two, surrogate, low);
+        u = _mm512_mask_mov_epi16(u, is_high, high);
+        _mm512_mask_mov_epi16(u, ascii, v)
+    }
+}
+
+/// Per output byte `j < 96` of 32 three-byte units, its source among the 128 bytes of the
+/// leads (`< 64`) and tails (`>= 64`) lanes: unit `j / 3`'s lead, then its two tail bytes.
+static THREE_BYTE_UNITS: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut j = 0;
+    while j < 96 {
+        let unit = j / 3;
+        t[j] = match j % 3 {
+            0 => 2 * unit,
+            1 => 64 + 2 * unit,
+            _ => 64 + 2 * unit + 1,
+        } as u8;
+        j += 1;
+    }
+    t
+};
+
+/// Byte 0 of every 16-bit lane.
+const EVEN_BYTES: u64 = 0x5555_5555_5555_5555;
+/// Byte 0 of every 32-bit lane.
+const FIRST_OF_FOUR: u64 = 0x1111_1111_1111_1111;
+
+/// The UTF-8 of up to 32 units `v` (`prev`: each unit's predecessor) into `dst`, of which
+/// the first `count` are input; returns the bytes written.
+///
+/// # Safety
+/// The units are well-formed UTF-16 apart from a high surrogate in the last lane (whose pair
+/// comes next) and a low one in lane 0 (whose pair is in `prev`); with `full`, `dst` has room
+/// for 128 bytes, else for the bytes produced. The CPU has this level's features.
+#[inline(always)]
+unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, full: bool) -> usize {
+    // SAFETY: stores write at most the bytes produced (masked) or, with `full`, up to 112
+    // bytes (two 64-byte stores, the second at most 48 bytes in); CPU per contract.
+    unsafe {
+        let k = |x: u16| _mm512_set1_epi16(x as i16);
+        let store = |q: *mut i8, n: usize, bytes: __m512i| {
+            if full {
+                _mm512_storeu_si512(q.cast(), bytes);
+            } else {
+                _mm512_mask_storeu_epi8(q, low_bits(n), bytes);
+            }
+        };
+        let big = _mm512_cmpge_epu16_mask(v, k(0x800));
+        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
+        let three = big & !surrogate & low_bits(count) as u32;
+        if full && three == u32::MAX {
+            // 32 three-byte units: leads [0xE0 | u >> 12, -] and tails [0x80 | (u >> 6) &
+            // 0x3F, 0x80 | u & 0x3F] per 16-bit lane, interleaved into 96 bytes by two
+            // two-table permutes.
+            let lead = _mm512_or_si512(_mm512_srli_epi16::<12>(v), k(0xE0));
+            let tail = _mm512_or_si512(
+                _mm512_or_si512(
+                    _mm512_and_si512(_mm512_srli_epi16::<6>(v), k(0x3F)),
+                    _mm512_slli_epi16::<8>(_mm512_and_si512(v, k(0x3F))),
+                ),
+                k(0x8080),
+            );
+            let (lo, hi) = (&THREE_BYTE_UNITS[..64], &THREE_BYTE_UNITS[64..]);
+            let idx_lo = _mm512_loadu_si512(lo.as_ptr().cast());
+            let idx_hi = _mm512_loadu_si512(hi.as_ptr().cast());
+            _mm512_storeu_si512(dst.cast(), _mm512_permutex2var_epi8(lead, idx_lo, tail));
+            let rest = _mm512_permutex2var_epi8(lead, idx_hi, tail);
+            _mm512_storeu_si512(dst.add(64).cast(), rest);
+            return 96;
+        }
+        let ascii = _mm512_cmplt_epu16_mask(v, k(0x80));
+        let u = short_units(v, prev, ascii);
+        if three == 0 {
+            // Byte 1 of a lane is kept where its top bit is set (every non-ASCII lane).
+            let nonascii = _mm512_test_epi8_mask(u, k(0x8000));
+            let keep = (EVEN_BYTES | nonascii) & low_bits(2 * count);
+            let n = keep.count_ones() as usize;
+            store(dst, n, _mm512_maskz_compress_epi8(keep, u));
+            return n;
+        }
+        // Per half of 16 units, 32-bit lanes [b0, b1, b2, 0]: the short lane widened, or a
+        // 3-byte unit's [0xE0 | u >> 12, 0x80 | (u >> 6) & 0x3F, 0x80 | u & 0x3F].
+        let c = |x: u32| _mm512_set1_epi32(x as i32);
+        let mut o = 0;
+        for half in 0..2 {
+            let units = count.saturating_sub(16 * half).min(16);
+            if units == 0 {
+                break;
+            }
+            let (vh, uh) = if half == 0 {
+                (_mm512_castsi512_si256(v), _mm512_castsi512_si256(u))
+            } else {
+                (_mm512_extracti64x4_epi64::<1>(v), _mm512_extracti64x4_epi64::<1>(u))
+            };
+            let w = _mm512_cvtepu16_epi32(vh);
+            let b0 = _mm512_or_si512(_mm512_srli_epi32::<12>(w), c(0xE0));
+            let b1 = _mm512_slli_epi32::<2>(_mm512_and_si512(w, c(0xFC0)));
+            let b2 = _mm512_slli_epi32::<16>(_mm512_and_si512(w, c(0x3F)));
+            let wide = _mm512_or_si512(_mm512_or_si512(b0, b1), _mm512_or_si512(b2, c(0x80_8000)));
+            let d = _mm512_mask_mov_epi32(
+                _mm512_cvtepu16_epi32(uh),
+                (three >> (16 * half)) as u16,
+                wide,
+            );
+            let nonascii = _mm512_test_epi8_mask(d, c(0x80_8000));
+            let keep = (FIRST_OF_FOUR | nonascii) & low_bits(4 * units);
+            let n = keep.count_ones() as usize;
+            store(dst.add(o), n, _mm512_maskz_compress_epi8(keep, d));
+            o += n;
+        }
+        o
+    }
+}
+
+/// Transcodes well-formed UTF-16 to UTF-8; returns the bytes written.
+///
+/// Steps are a fixed 32 units, so no step waits on the one before it for its input: a pair
+/// cut by a step boundary has its high surrogate's bytes written by one step and its low
+/// one's by the next, which reads the high surrogate as the unit before its first.
+///
+/// # Safety
+/// `src` is well-formed UTF-16, `dst` holds at least as many bytes as it needs, and the CPU
+/// has this level's features.
+#[inline(always)]
+unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
+    let (mut i, mut o) = (0, 0);
+    let n = src.len();
+    // SAFETY: loads read `min(32, n - i)` units at `i` (masked at the end) and the units from
+    // `i - 1` when `i > 0`; the main loop's stores stay within `o + 128 <= dst.len()` bytes,
+    // the tail's write exactly the bytes produced, which `dst` has room for by contract.
+    // CPU per contract.
+    unsafe {
+        let previous = _mm512_loadu_si512(PREVIOUS_UNIT.as_ptr().cast());
+        let k = |x: u16| _mm512_set1_epi16(x as i16);
+        while i < n {
+            let len = (n - i).min(32);
+            let full = len == 32 && o + 128 <= dst.len();
+            let p = src.as_ptr().add(i);
+            let q = dst.as_mut_ptr().add(o).cast::<i8>();
+            let lanes = low_bits(len) as u32;
+            let v = if full {
+                _mm512_loadu_si512(p.cast())
+            } else {
+                _mm512_maskz_loadu_epi16(lanes, p.cast())
+            };
+            let ascii = _mm512_cmplt_epu16_mask(v, k(0x80));
+            if ascii & lanes == lanes {
+                if full {
+                    _mm256_storeu_si256(q.cast(), _mm512_cvtepi16_epi8(v));
+                } else {
+                    _mm256_mask_storeu_epi8(q, lanes, _mm512_cvtepi16_epi8(v));
+                }
+                i += len;
+                o += len;
+                continue;
+            }
+            let prev = if i == 0 {
+                _mm512_maskz_permutexvar_epi16(!1, previous, v)
+            } else if full {
+                _mm512_loadu_si512(p.sub(1).cast())
+            } else {
+                _mm512_maskz_loadu_epi16(lanes, p.sub(1).cast())
+            };
+            o += encode_units(v, prev, len, q, full);
+            i += len;
+        }
+    }
+    o
+}
+
+/// Non-continuation bytes of `src`, plus its 4-byte leads with `UNITS` (the UTF-16 length
+/// of valid UTF-8): two mask popcounts per 64 bytes.
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn count<const UNITS: bool>(src: &[u8]) -> usize {
+    let (mut total, mut i) = (0usize, 0);
+    // SAFETY: each load reads `min(64, src.len() - i)` bytes at `i` (masked at the end); CPU
+    // per contract.
+    unsafe {
+        let not_cont = _mm512_set1_epi8(-65);
+        let lead4 = _mm512_set1_epi8(0xF0u8 as i8);
+        while i < src.len() {
+            let len = (src.len() - i).min(64);
+            let p = src.as_ptr().add(i);
+            let v = if len == 64 {
+                _mm512_loadu_si512(p.cast())
+            } else {
+                _mm512_maskz_loadu_epi8(low_bits(len), p.cast())
+            };
+            let mut m = _mm512_cmpgt_epi8_mask(v, not_cont) & low_bits(len);
+            total += m.count_ones() as usize;
+            if UNITS {
+                m = _mm512_cmpge_epu8_mask(v, lead4);
+                total += m.count_ones() as usize;
+            }
+            i += len;
+        }
+    }
+    total
+}
+
+/// Number of bytes of `src` that are not continuation bytes.
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn count_chars(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { count::<false>(src) }
+}
+
+/// UTF-16 length of `src`, meaningful when it is valid UTF-8.
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn utf16_len_valid(src: &[u8]) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { count::<true>(src) }
+}
+
+kernel_table! {
+    level: Level::Avx512,
+    features: "avx2,bmi1,bmi2,popcnt,avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2",
+    utf8_validate = utf8_validate::validate::<V256> => fn(src: &[u8]) -> bool;
+    utf8_check = utf8_validate::check::<V256> => fn(src: &[u8]) -> Result<usize, usize>;
+    utf8_count_chars = count_chars => fn(src: &[u8]) -> usize;
+    utf8_utf16_len_valid = utf16_len_valid => fn(src: &[u8]) -> usize;
+    utf16_validate = utf16_check::validate::<V256> => fn(src: &[u16]) -> bool;
+    utf16_check = utf16_check::check::<V256> => fn(src: &[u16]) -> Result<usize, usize>;
+    utf8_to_utf16 = transcode_utf8 => fn(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
+    utf16_to_utf8 = transcode_utf16 => fn(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize;
+}
