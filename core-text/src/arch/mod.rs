@@ -25,9 +25,9 @@ use core::fmt;
 /// A SIMD instruction-set level.
 ///
 /// Levels are ordered by capability within an architecture; `Scalar` is available everywhere.
-/// `Avx512` is reserved: this release ships no AVX-512 kernel (it has not yet been verified on
-/// an AVX-512 machine), so [`Level::is_available`] returns `false` for it and such CPUs run the
-/// AVX2 kernels.
+/// `Avx512` needs AVX-512 F, BW, VL, VBMI and VBMI2 (Intel from Ice Lake, AMD from Zen 4)
+/// besides the AVX2 level's features; its transcoders are its own, its other kernels the AVX2
+/// algorithms.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
@@ -37,7 +37,7 @@ pub enum Level {
     Sse2,
     /// x86_64: 256-bit AVX2 (with BMI1, BMI2 and POPCNT).
     Avx2,
-    /// x86_64: AVX-512 (reserved, see the type documentation).
+    /// x86_64: AVX-512 F/BW/VL/VBMI/VBMI2 (with the AVX2 level's features).
     Avx512,
     /// aarch64 baseline: 128-bit NEON (Advanced SIMD).
     Neon,
