@@ -206,12 +206,12 @@ impl Kernels {
     }
 }
 
-/// Stamps out a level's `#[target_feature]` entry points and its [`Kernels`] table. Only entry
-/// points are generated here; the algorithms live in `generic/`.
+/// Stamps out `#[target_feature]` entry points, one per `name = kernel` line, each only
+/// reachable through a table handed out after its features were detected.
 #[allow(unused_macros)]
-macro_rules! kernel_table {
+macro_rules! entry_points {
     (
-        level: $level:expr, features: $features:literal,
+        features: $features:literal,
         $($field:ident = $kernel:expr => fn($($arg:ident: $ty:ty),*) -> $ret:ty;)*
     ) => {
         $(
@@ -224,6 +224,23 @@ macro_rules! kernel_table {
                 unsafe { $kernel($($arg),*) }
             }
         )*
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use entry_points;
+
+/// Stamps out a level's entry points (see `entry_points!`) and its [`Kernels`] table. Only
+/// entry points are generated here; the algorithms live in `generic/`.
+#[allow(unused_macros)]
+macro_rules! kernel_table {
+    (
+        level: $level:expr, features: $features:literal,
+        $($field:ident = $kernel:expr => fn($($arg:ident: $ty:ty),*) -> $ret:ty;)*
+    ) => {
+        $crate::arch::entry_points! {
+            features: $features,
+            $($field = $kernel => fn($($arg: $ty),*) -> $ret;)*
+        }
         pub(crate) static KERNELS: $crate::arch::Kernels =
             $crate::arch::Kernels { level: $level, $($field,)* };
     };
