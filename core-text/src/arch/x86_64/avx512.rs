@@ -447,8 +447,8 @@ const FIRST_OF_FOUR: u64 = 0x1111_1111_1111_1111;
 /// for 128 bytes, else for the bytes produced. The CPU has this level's features.
 #[inline(always)]
 unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, full: bool) -> usize {
-    // SAFETY: stores write at most the bytes produced (masked) or, with `full`, up to 112
-    // bytes (two 64-byte stores, the second at most 48 bytes in); CPU per contract.
+    // SAFETY: stores write at most the bytes produced (masked) or, with `full`, up to 128
+    // bytes (two 64-byte stores, the second at most 64 bytes in); CPU per contract.
     unsafe {
         let k = |x: u16| _mm512_set1_epi16(x as i16);
         let store = |q: *mut i8, n: usize, bytes: __m512i| {
