@@ -50,16 +50,22 @@ static IOTA: [u8; 64] = {
     t
 };
 
-/// Both bytes of 16-bit lane `t` take byte `t`: a token position, once per byte it gathers.
-static PAIR_INDEX: [u8; 64] = {
+/// Both bytes of 16-bit lane `t` take byte `first + t`: a token position (from the
+/// compressed list), once per byte it gathers.
+const fn pair_index(first: usize) -> [u8; 64] {
     let mut t = [0u8; 64];
     let mut j = 0;
     while j < 64 {
-        t[j] = (j / 2) as u8;
+        t[j] = (first + j / 2) as u8;
         j += 1;
     }
     t
-};
+}
+
+/// The positions of tokens 0 to 31, per 16-bit lane.
+static PAIR_INDEX: [u8; 64] = pair_index(0);
+/// The positions of tokens 32 to 63, per 16-bit lane.
+static PAIR_INDEX_HIGH: [u8; 64] = pair_index(32);
 
 /// 16-bit lane `t` takes unit `t - 1`; lane 0 is zeroed by the mask at the use.
 static PREVIOUS_UNIT: [u16; 32] = {
@@ -156,6 +162,50 @@ impl Kinds<u64> {
     }
 }
 
+/// Per 16-bit lane `[x, y]`: `(x & 0x1F) << 6 | y & 0x3F`, a 2-byte char's code point (one
+/// multiply-add of the bytes); for a 3-byte lead it is `(x & 0xF) << 6 | y & 0x3F`.
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn two_byte_value(g: __m512i) -> __m512i {
+    // SAFETY: register-only intrinsics of this level's features (CPU per contract).
+    unsafe {
+        _mm512_maddubs_epi16(
+            _mm512_and_si512(g, _mm512_set1_epi16(0x3F1F)),
+            _mm512_set1_epi16(0x0140),
+        )
+    }
+}
+
+/// A 3-byte char's code point from [`two_byte_value`] of its first two bytes and its third
+/// byte in the low half of `next`'s lane: `t2 << 6 | c2 & 0x3F`.
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn three_byte_value(t2: __m512i, next: __m512i) -> __m512i {
+    // SAFETY: register-only intrinsics of this level's features (CPU per contract).
+    unsafe {
+        _mm512_or_si512(_mm512_slli_epi16::<6>(t2), _mm512_and_si512(next, _mm512_set1_epi16(0x3F)))
+    }
+}
+
+/// Both halves of 64 bytes widened to 16-bit units (ASCII to UTF-16).
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn widen(v: __m512i) -> (__m512i, __m512i) {
+    // SAFETY: register-only intrinsics of this level's features (CPU per contract).
+    unsafe {
+        (
+            _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)),
+            _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v)),
+        )
+    }
+}
+
 /// The UTF-16 units of 32 tokens of `v`, one per 16-bit lane: the tokens whose positions
 /// `pair` picks (lane `t` gets byte `pair[2t]` of `pos`, the compressed token positions),
 /// kinds in `kinds`. `v2` holds the bytes from 2 past `v`'s start. Every token's bytes lie in
@@ -178,8 +228,7 @@ unsafe fn decode_tokens(
         let idx = _mm512_add_epi8(_mm512_permutexvar_epi8(pair, pos), k(0x0100));
         let second_bytes = _pdep_u64(u64::from(kinds.ascii), 0xAAAA_AAAA_AAAA_AAAA);
         let g = _mm512_maskz_permutexvar_epi8(!second_bytes, idx, v);
-        // A 2-byte char: (x & 0x1F) << 6 | y & 0x3F, as one multiply-add of the bytes.
-        let t2 = _mm512_maddubs_epi16(_mm512_and_si512(g, k(0x3F1F)), k(0x0140));
+        let t2 = two_byte_value(g);
         let mut u = _mm512_mask_mov_epi16(t2, kinds.ascii, g);
         if kinds.second != 0 {
             // Second half `[c2, c3]` of a 4-byte char: 0xDC00 | (c2 & 0xF) << 6 | c3 & 0x3F;
@@ -190,10 +239,7 @@ unsafe fn decode_tokens(
             // Lane t: [the byte 2 past token t, the one after].
             let next = _mm512_permutexvar_epi8(idx, v2);
             if kinds.three != 0 {
-                // A 3-byte char: t2 = (lead & 0xF) << 6 | c1 & 0x3F, then << 6 | c2 & 0x3F.
-                let u3 =
-                    _mm512_or_si512(_mm512_slli_epi16::<6>(t2), _mm512_and_si512(next, k(0x3F)));
-                u = _mm512_mask_mov_epi16(u, kinds.three, u3);
+                u = _mm512_mask_mov_epi16(u, kinds.three, three_byte_value(t2, next));
             }
             if kinds.lead4 != 0 {
                 // First half: 0xD800 + (cp >> 10) - 0x40, where cp >> 10 = (lead & 7) << 8
@@ -214,17 +260,6 @@ unsafe fn decode_tokens(
 /// decoded there; their bytes reach at most 3 past its end, inside the 64 loaded. Emoji text
 /// has about 30 tokens in 56 bytes (one 32-lane decode), Latin-1 text about 48 (two).
 const BLOCK: usize = 56;
-
-/// Both bytes of 16-bit lane `t` take byte `32 + t`: the positions of tokens 32 to 63.
-static PAIR_INDEX_HIGH: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut j = 0;
-    while j < 64 {
-        t[j] = (32 + j / 2) as u8;
-        j += 1;
-    }
-    t
-};
 
 /// Per offset `r < 3`, per 16-bit lane `k`: bytes `3k + r` and `3k + r + 1`, the first two of
 /// the 3-byte char `k` of a block of them starting at byte `r` (`% 64` past the 21 that fit).
@@ -297,9 +332,9 @@ unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
             let v = _mm512_loadu_si512(p.cast());
             if _mm512_movepi8_mask(v) & in_block == 0 {
                 // ASCII (a carry would be a continuation byte, which is not).
-                _mm512_storeu_si512(q, _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v)));
-                let hi = _mm512_extracti64x4_epi64::<1>(v);
-                _mm512_storeu_si512(q.add(1), _mm512_cvtepu8_epi16(hi));
+                let (lo, hi) = widen(v);
+                _mm512_storeu_si512(q, lo);
+                _mm512_storeu_si512(q.add(1), hi);
                 carry = 0;
                 i += BLOCK;
                 o += BLOCK;
@@ -310,31 +345,21 @@ unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
             carry = all >> BLOCK & 3;
             let tokens = all & in_block;
             let count = tokens.count_ones() as usize;
-            {
-                let kinds = Kinds::of(c, tokens);
-                let v2 = _mm512_loadu_si512(p.add(2).cast());
-                if kinds.three == low_bits(count) {
-                    // Only 3-byte chars, the first at byte 0, 1 or 2: fixed gathers.
-                    let r = tokens.trailing_zeros() as usize;
-                    let idx = _mm512_loadu_si512(THREE_PAIRS[r].as_ptr().cast());
-                    let g = _mm512_permutexvar_epi8(idx, v);
-                    let next = _mm512_permutexvar_epi8(idx, v2);
-                    let t2 = _mm512_maddubs_epi16(
-                        _mm512_and_si512(g, _mm512_set1_epi16(0x3F1F)),
-                        _mm512_set1_epi16(0x0140),
-                    );
-                    let u3 = _mm512_or_si512(
-                        _mm512_slli_epi16::<6>(t2),
-                        _mm512_and_si512(next, _mm512_set1_epi16(0x3F)),
-                    );
-                    _mm512_storeu_si512(q, u3);
-                } else {
-                    let pos = _mm512_maskz_compress_epi8(tokens, iota);
-                    _mm512_storeu_si512(q, decode_tokens(v, v2, pos, pair, kinds.half(0)));
-                    if count > 32 {
-                        let u = decode_tokens(v, v2, pos, pair_high, kinds.half(1));
-                        _mm512_storeu_si512(q.add(1), u);
-                    }
+            let kinds = Kinds::of(c, tokens);
+            let v2 = _mm512_loadu_si512(p.add(2).cast());
+            if kinds.three == low_bits(count) {
+                // Only 3-byte chars, the first at byte 0, 1 or 2: fixed gathers.
+                let r = tokens.trailing_zeros() as usize;
+                let idx = _mm512_loadu_si512(THREE_PAIRS[r].as_ptr().cast());
+                let g = _mm512_permutexvar_epi8(idx, v);
+                let next = _mm512_permutexvar_epi8(idx, v2);
+                _mm512_storeu_si512(q, three_byte_value(two_byte_value(g), next));
+            } else {
+                let pos = _mm512_maskz_compress_epi8(tokens, iota);
+                _mm512_storeu_si512(q, decode_tokens(v, v2, pos, pair, kinds.half(0)));
+                if count > 32 {
+                    let u = decode_tokens(v, v2, pos, pair_high, kinds.half(1));
+                    _mm512_storeu_si512(q.add(1), u);
                 }
             }
             i += BLOCK;
@@ -350,8 +375,7 @@ unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
             let c = Classes::of(v);
             let ascii = (c.high.trailing_zeros() as usize).min(len);
             if ascii >= 32 || ascii == len {
-                let lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(v));
-                let hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(v));
+                let (lo, hi) = widen(v);
                 let keep = low_bits(ascii);
                 _mm512_mask_storeu_epi16(q, keep as u32, lo);
                 _mm512_mask_storeu_epi16(q.add(32), (keep >> 32) as u32, hi);
@@ -461,18 +485,28 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
         let big = _mm512_cmpge_epu16_mask(v, k(0x800));
         let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
         let three = big & !surrogate & low_bits(count) as u32;
+        let ascii = _mm512_cmplt_epu16_mask(v, k(0x80));
+        if three == 0 {
+            let u = short_units(v, prev, ascii);
+            // Byte 1 of a lane is kept where its top bit is set (every non-ASCII lane).
+            let nonascii = _mm512_test_epi8_mask(u, k(0x8000));
+            let keep = (EVEN_BYTES | nonascii) & low_bits(2 * count);
+            let n = keep.count_ones() as usize;
+            store(dst, n, _mm512_maskz_compress_epi8(keep, u));
+            return n;
+        }
+        // A 3-byte unit's sequence per 16-bit lane: the lead [0xE0 | u >> 12, 0] and the tail
+        // [0x80 | (u >> 6) & 0x3F, 0x80 | u & 0x3F] (meaningless in other lanes).
+        let lead = _mm512_or_si512(_mm512_srli_epi16::<12>(v), k(0xE0));
+        let tail = _mm512_or_si512(
+            _mm512_or_si512(
+                _mm512_and_si512(_mm512_srli_epi16::<6>(v), k(0x3F)),
+                _mm512_slli_epi16::<8>(_mm512_and_si512(v, k(0x3F))),
+            ),
+            k(0x8080),
+        );
         if full && three == u32::MAX {
-            // 32 three-byte units: leads [0xE0 | u >> 12, -] and tails [0x80 | (u >> 6) &
-            // 0x3F, 0x80 | u & 0x3F] per 16-bit lane, interleaved into 96 bytes by two
-            // two-table permutes.
-            let lead = _mm512_or_si512(_mm512_srli_epi16::<12>(v), k(0xE0));
-            let tail = _mm512_or_si512(
-                _mm512_or_si512(
-                    _mm512_and_si512(_mm512_srli_epi16::<6>(v), k(0x3F)),
-                    _mm512_slli_epi16::<8>(_mm512_and_si512(v, k(0x3F))),
-                ),
-                k(0x8080),
-            );
+            // 32 three-byte units, interleaved into 96 bytes by two two-table permutes.
             let (lo, hi) = (&THREE_BYTE_UNITS[..64], &THREE_BYTE_UNITS[64..]);
             let idx_lo = _mm512_loadu_si512(lo.as_ptr().cast());
             let idx_hi = _mm512_loadu_si512(hi.as_ptr().cast());
@@ -481,37 +515,29 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
             _mm512_storeu_si512(dst.add(64).cast(), rest);
             return 96;
         }
-        let ascii = _mm512_cmplt_epu16_mask(v, k(0x80));
         let u = short_units(v, prev, ascii);
-        if three == 0 {
-            // Byte 1 of a lane is kept where its top bit is set (every non-ASCII lane).
-            let nonascii = _mm512_test_epi8_mask(u, k(0x8000));
-            let keep = (EVEN_BYTES | nonascii) & low_bits(2 * count);
-            let n = keep.count_ones() as usize;
-            store(dst, n, _mm512_maskz_compress_epi8(keep, u));
-            return n;
-        }
         // Per half of 16 units, 32-bit lanes [b0, b1, b2, 0]: the short lane widened, or a
-        // 3-byte unit's [0xE0 | u >> 12, 0x80 | (u >> 6) & 0x3F, 0x80 | u & 0x3F].
+        // 3-byte unit's lead and tail.
         let c = |x: u32| _mm512_set1_epi32(x as i32);
+        let half_of = |x: __m512i, half: usize| {
+            if half == 0 {
+                _mm512_castsi512_si256(x)
+            } else {
+                _mm512_extracti64x4_epi64::<1>(x)
+            }
+        };
         let mut o = 0;
         for half in 0..2 {
             let units = count.saturating_sub(16 * half).min(16);
             if units == 0 {
                 break;
             }
-            let (vh, uh) = if half == 0 {
-                (_mm512_castsi512_si256(v), _mm512_castsi512_si256(u))
-            } else {
-                (_mm512_extracti64x4_epi64::<1>(v), _mm512_extracti64x4_epi64::<1>(u))
-            };
-            let w = _mm512_cvtepu16_epi32(vh);
-            let b0 = _mm512_or_si512(_mm512_srli_epi32::<12>(w), c(0xE0));
-            let b1 = _mm512_slli_epi32::<2>(_mm512_and_si512(w, c(0xFC0)));
-            let b2 = _mm512_slli_epi32::<16>(_mm512_and_si512(w, c(0x3F)));
-            let wide = _mm512_or_si512(_mm512_or_si512(b0, b1), _mm512_or_si512(b2, c(0x80_8000)));
+            let wide = _mm512_or_si512(
+                _mm512_cvtepu16_epi32(half_of(lead, half)),
+                _mm512_slli_epi32::<8>(_mm512_cvtepu16_epi32(half_of(tail, half))),
+            );
             let d = _mm512_mask_mov_epi32(
-                _mm512_cvtepu16_epi32(uh),
+                _mm512_cvtepu16_epi32(half_of(u, half)),
                 (three >> (16 * half)) as u16,
                 wide,
             );
