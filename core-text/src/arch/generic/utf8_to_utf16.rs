@@ -10,11 +10,12 @@
 //!     [shuffle levels]
 //!     48 (24) bytes of 3-byte chars: shuffle each char into a 32-bit lane, decode, narrow,
 //!         repeated while the run lasts (else 12 bytes when only the first 4 chars are)
-//!     [BMI2] a 64-byte block with no 3-byte char:
-//!         tokens = ASCII bytes, 2-byte chars, halves of 4-byte chars (one unit each);
-//!         per 8 tokens (a window found with deposit_bits) a shuffle keyed by which are
-//!         ASCII puts each in a 16-bit lane, decoded with fixed arithmetic
-//!     [BMI2] a block with 3-byte chars: 4-char windows as below, found with deposit_bits
+//!     no 3-byte char in the next 2 * BYTES bytes (ASCII, 2- and 4-byte chars), block after
+//!         block while that lasts: every byte but ASCII gives exactly one output byte, a
+//!         function of itself and its neighbours (loaded at -2, -1, +1, +2); per 8 bytes a
+//!         shuffle keyed by which are ASCII puts a zero after each ASCII byte. No block waits
+//!         for the one before but for its output offset; the run ends on a char boundary
+//!     [BMI2] a 64-byte block: 4-char windows as below, found with deposit_bits
 //!     otherwise, per 16-byte window: key = which of the next 12 bytes end a char;
 //!         TABLE[key] = (bytes taken, shuffle, units out): up to 4 whole chars, each
 //!         shuffled into a 32-bit lane last byte first, decoded to a code point, turned into
@@ -254,133 +255,189 @@ unsafe fn to_units<V: Vector>(cp: V) -> V {
     }
 }
 
-/// Per key (bit `t` set: token `t` of 8 is ASCII), the gather of 8 tokens into 16-bit lanes:
-/// an ASCII token is one byte (`[a, 0]`), any other two (`[first, second]`).
-static TOKEN_GATHER: [[u8; 16]; 256] = token_gather();
+/// Per half `h` of a 16-byte window and key (bit `j` set: byte `8h + j` is ASCII): the
+/// shuffle that spreads the window's 8 bytes `8h..8h + 8` to one output byte each, plus a zero
+/// byte after each ASCII one (the high byte of its unit).
+static SPREAD: [[[u8; 16]; 256]; 2] = spread();
 
-const fn token_gather() -> [[u8; 16]; 256] {
-    let mut t = [[0x80u8; 16]; 256];
-    let mut key = 0;
-    while key < 256 {
-        let mut src = 0;
-        let mut k = 0;
-        while k < 8 {
-            t[key][2 * k] = src as u8;
-            src += 1;
-            if key >> k & 1 == 0 {
-                t[key][2 * k + 1] = src as u8;
-                src += 1;
+const fn spread() -> [[[u8; 16]; 256]; 2] {
+    let mut t = [[[0x80u8; 16]; 256]; 2];
+    let mut h = 0;
+    while h < 2 {
+        let mut key = 0;
+        while key < 256 {
+            let mut out = 0;
+            let mut j = 0;
+            while j < 8 {
+                t[h][key][out] = (8 * h + j) as u8;
+                out += 1 + (key >> j & 1);
+                j += 1;
             }
-            k += 1;
+            key += 1;
         }
-        key += 1;
+        h += 1;
     }
     t
 }
 
-/// UTF-16 units of tokens gathered one per 16-bit lane `[x, y]`: an ASCII byte (`y = 0`), a
-/// 2-byte char, or half of a 4-byte char (`[lead, c1]` or `[c2, c3]`). `next` holds, per
-/// lane, the two bytes after the token's first two (`c2` of a first half); with `pairs`
-/// false no lane may be half of a 4-byte char.
+/// The UTF-16 byte each input byte maps to, in input without 3-byte chars: there every byte
+/// but ASCII yields exactly one byte of output, so the units come out in input order once a
+/// zero is put after each ASCII byte (see [`byte_run`]). `c` holds the bytes, `p1` and `p2`
+/// the bytes one and two before each, `n1` and `n2` one and two after (only lanes whose
+/// neighbours belong to the same char are used):
+///
+/// ```text
+/// ASCII                              the byte (the unit's low byte)
+/// 2-byte lead, third of a 4-byte     (c & 3) << 6 | n1 & 0x3F   (a unit's low byte)
+/// continuation of a 2-byte lead      (p1 >> 2) & 7              (its high byte)
+/// 4-byte lead                        ((n1 & 0x3F) << 2 | (n2 >> 4) & 3) - 0x40
+///                                    (the high surrogate's low byte: (cp >> 10) - 0x40)
+/// second of a 4-byte                 0xD8 + (p1 & 7) - borrow   (its high byte; the low
+///                                    byte borrowed when (c & 0x30) == 0)
+/// fourth of a 4-byte                 0xDC | (p1 >> 2) & 3       (the low surrogate's high
+///                                    byte)
+/// ```
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn decode_tokens<V: Shuffle>(g: V, next: V, pairs: bool) -> V {
+unsafe fn byte_units<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
     // SAFETY: CPU per contract.
     unsafe {
-        // t = (x & 0x1F) << 6 | y & 0x3F: a 2-byte char. A second half `[c2, c3]` gets bit 10
-        // from c2's bit 4 too, which 0xDC00 holds anyway; a first half `[lead, c1]` gets
-        // 0x400 | (lead & 7) << 6 | c1 & 0x3F.
-        let t = g.and(V::splat16(0x3F1F)).join6();
-        let ascii = g.and(V::splat16(0xFF80)).eq16(V::zero());
-        let mut u = V::blend(ascii, g, t);
-        if pairs {
-            let low = g.and(V::splat16(0xC0)).eq16(V::splat16(0x80));
-            u = u.or(low.and(V::splat16(0xDC00)));
-            // First half: 0xD800 + (cp >> 10) - 0x40 with cp >> 10 = (lead & 7) << 8
-            // | (c1 & 0x3F) << 2 | (c2 >> 4) & 3, that is (t << 2) - 0x1000 + (c2 >> 4) & 3.
-            let high = g.and(V::splat16(0xF0)).eq16(V::splat16(0xF0));
-            let hv = t
-                .shl16::<2>()
-                .add16(next.shr16::<4>().and(V::splat16(3)))
-                .add16(V::splat16(0xD7C0 - 0x1000));
-            u = V::blend(high, hv, u);
-        }
-        u
+        let low6 = n1.and(V::splat8(0x3F));
+        // Byte-wise shifts through 16-bit ones: the masks drop what crossed a byte boundary.
+        let low = c.and(V::splat8(3)).shl16::<6>().or(low6);
+        let lead4 = low6.shl16::<2>().or(n2.shr16::<4>().and(V::splat8(3))).sub8(V::splat8(0x40));
+        let borrow = V::splat8(0x10).gt_i8(c.and(V::splat8(0x30)));
+        // `p1` is a 4-byte lead 0xF0..=0xF4 here: `0xD8 + (p1 & 7)` is `p1 - 0x18`.
+        let second = p1.sub8(V::splat8(0x18)).add8(borrow);
+        let high2 = p1.shr16::<2>().and(V::splat8(7));
+        // `p1` is a continuation `10ab_cdxx` here: high2 = `b_cd`, and 0xDC has bit 2 set.
+        let fourth = high2.or(V::splat8(0xDC));
+        // Signed compares: `x > 0xBF` is "ASCII or a lead", `x > 0xEF` "ASCII or a 4-byte
+        // lead"; each is asked only of bytes known not to be ASCII.
+        let after_lead = V::blend(p1.gt_i8(V::splat8(0xEF)), second, high2);
+        let after_cont = V::blend(p2.gt_i8(V::splat8(0xEF)), low, fourth);
+        let cont = V::blend(p1.gt_i8(V::splat8(0xBF)), after_lead, after_cont);
+        let lead = V::blend(c.gt_i8(V::splat8(0xEF)), lead4, low);
+        let non_ascii = V::blend(V::splat8(0xC0).gt_i8(c), cont, lead);
+        V::blend_high(c, non_ascii, c)
     }
 }
 
-/// A block with no 3-byte char, cut into tokens of one unit each: ASCII bytes, 2-byte chars
-/// and the two halves of each 4-byte char (2 bytes each). Every 8th token starts a window
-/// (`deposit_bits`), whose key is the 8 tokens' ASCII bits (`extract_bits`); each window
-/// writes 8 units. All tokens but the last are done, at most [`CAP_PAIRS`] (with 4-byte chars)
-/// or [`CAP`]; where the first token left is a second half, its first half is left too, so the
-/// block ends on a char boundary. Returns `(bytes, units)`.
+/// Writes the bytes of `units` (from [`byte_units`]) with a zero after each ASCII one (bit
+/// `j` of `ascii` set: byte `j` is ASCII; bits from `BYTES` on are ignored) to `q`; returns
+/// the bytes that make up the output, `BYTES` plus one per ASCII byte.
 ///
 /// # Safety
-/// As [`block_step`]; `starts`, `tokens` and `ascii` describe `p..p + BLOCK`, which holds at
-/// least 2 tokens and no 3-byte char, and `pairs` is set if it holds a 4-byte char.
+/// `q..q + 2 * BYTES` is writable and the CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn token_block<V: Shuffle>(
-    p: *const u8,
-    q: *mut u8,
-    starts: u64,
-    tokens: u64,
-    ascii: u64,
-    pairs: bool,
-) -> (usize, usize) {
-    // SAFETY: windows start at tokens below `p + BLOCK`, so the reads (16 bytes from 2 past
-    // the start at most) end inside `p + BLOCK + 18`; at most `ceil(63 / 8) + 1 = 9`
-    // windows of 8 units are written: `q + 2 * 72`. CPU per contract.
+unsafe fn spread_units<V: Shuffle>(units: V, ascii: u64, q: *mut u8) -> usize {
+    let b = V::BYTES;
+    let ascii = ascii & (u64::MAX >> (64 - b));
+    // SAFETY: window `w` (8 input bytes) stores 16 bytes at most `16 * w` bytes in, the last
+    // ending by `2 * BYTES`; CPU per contract.
     unsafe {
-        let all = tokens.count_ones() as usize - 1;
-        let cap = if pairs { CAP_PAIRS } else { CAP };
-        let (n, last) = if all > cap {
-            (cap, V::deposit_bits(1 << cap, tokens).trailing_zeros() as usize)
-        } else {
-            (all, 63 - tokens.leading_zeros() as usize)
-        };
-        let kinds = V::extract_bits(ascii, tokens);
-        let mut windows = V::deposit_bits(0x0101_0101_0101_0101, tokens);
-        let count = n.div_ceil(8);
-        let lanes = V::BYTES / 16;
-        let mut w = 0;
-        while w < count {
-            let pos0 = windows.trailing_zeros() as usize;
-            windows &= windows - 1;
-            let key0 = (kinds >> (8 * w) & 0xFF) as usize;
-            // 256-bit levels always take two windows; past the last one, the second reads
-            // `p + 64..` and its units are written past the ones counted.
-            let (pos1, key1) = if lanes == 2 {
-                let pos1 = (windows.trailing_zeros() as usize).min(BLOCK);
-                windows &= windows.wrapping_sub(1);
-                (pos1, (kinds >> (8 * w) >> 8 & 0xFF) as usize)
-            } else {
-                (pos0, key0)
-            };
-            let idx = V::load_windows(TOKEN_GATHER[key0].as_ptr(), TOKEN_GATHER[key1].as_ptr());
-            let g = V::load_windows(p.add(pos0), p.add(pos1)).shuffle(idx);
-            let units = if pairs {
-                let next = V::load_windows(p.add(pos0 + 2), p.add(pos1 + 2)).shuffle(idx);
-                decode_tokens(g, next, true)
-            } else {
-                decode_tokens(g, g, false)
-            };
-            units.store_windows(q.add(16 * w), q.add(16 * w + 16));
-            w += lanes;
+        if ascii == 0 {
+            units.store(q);
+            return b;
         }
-        let back = (starts >> last & 1 == 0) as usize;
-        (last - 2 * back, n - back)
+        let mut at = 0;
+        for w in 0..b / 8 {
+            // Sixteen times the window's key: the offset of its table entry.
+            let key16 = (ascii << 4 >> (8 * w) & 0xFF0) as usize;
+            let idx = SPREAD[w % 2].as_ptr().cast::<u8>().add(key16);
+            units.shuffle_window_to(w / 2, idx, q.add(at));
+            at += 8 + key16.count_ones() as usize;
+        }
+        at
     }
 }
 
-/// Tokens a token block with 4-byte chars takes at most: 4 windows, so the window loop runs a
-/// fixed two steps at 256 bits instead of a data-dependent count that mispredicts its exit
-/// (emoji text: 1.37x faster). 64 bytes of 2- and 4-byte chars are already 32 tokens.
-const CAP_PAIRS: usize = 32;
-/// The same without 4-byte chars (Latin-1 text: 2-byte chars and ASCII, up to 64 tokens).
-const CAP: usize = 48;
+/// Blocks of `BYTES` input bytes with no 3-byte char, from the char boundary `i`, for as long
+/// as they last and the bounds allow: each block is mapped byte by byte ([`byte_units`]) and
+/// spread by 8-byte windows keyed by which bytes are ASCII, so a block needs nothing from the
+/// one before it but the output offset. Blocks may end inside a char (the output then ends
+/// inside a unit); the run is cut back to the last char boundary. Returns `(bytes, units)`,
+/// `(0, 0)` if the block at `i` has a 3-byte char.
+///
+/// # Safety
+/// `src` is valid UTF-8, `i >= 2` a char boundary, `o <= dst.len()`, and the CPU supports
+/// `V`'s level.
+#[inline(always)]
+unsafe fn byte_run<V: Shuffle>(
+    src: &[u8],
+    i: usize,
+    dst: &mut [MaybeUninit<u16>],
+    o: usize,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    // Two vectors per step. The output of bytes `i..s` is at most `2 * (s - i)` bytes, so one
+    // bound on `s` keeps both the reads (`s + 2 * BYTES + 2 <= len`) and the writes (`2 *
+    // BYTES` bytes per vector) inside.
+    let Some(last) = (src.len() - 2).min(i + dst.len() - o).checked_sub(2 * b) else {
+        return (0, 0);
+    };
+    let (mut s, mut out) = (i, 0);
+    // SAFETY: a step reads `s - 2 .. s + 2 * BYTES + 2`, inside `src` by the contract and
+    // `s <= last`, and writes at most `4 * BYTES` bytes from `out <= 2 * (s - i)`, inside
+    // `dst` as `s <= last` (see `spread_units` for each vector's stores). CPU per contract.
+    unsafe {
+        let q = dst.as_mut_ptr().add(o).cast::<u8>();
+        while s <= last {
+            let p = src.as_ptr().add(s);
+            let (c0, c1) = (V::load(p), V::load(p.add(b)));
+            // A 3-byte lead (0xE0..=0xEF) ends the run. Steps start after one checked (or at
+            // the char boundary `i`), so no 3-byte char began before `p` either.
+            let three = |c: V| V::splat8(0x10).subs_u8(c.xor(V::splat8(0xE0)));
+            if three(c0).or(three(c1)).any() {
+                break;
+            }
+            let high = c0.bitmask() | c1.bitmask() << b;
+            let q = q.add(out);
+            s += 2 * b;
+            if high == 0 {
+                for (k, c) in [c0, c1].into_iter().enumerate() {
+                    let (lo, hi) = c.widen8();
+                    lo.store(q.add(2 * b * k));
+                    hi.store(q.add(2 * b * k + b));
+                }
+                out += 4 * b;
+                continue;
+            }
+            let ascii = !high & (u64::MAX >> (64 - 2 * b));
+            let units0 = byte_units(
+                c0,
+                V::load(p.sub(1)),
+                V::load(p.sub(2)),
+                V::load(p.add(1)),
+                V::load(p.add(2)),
+            );
+            let at = spread_units(units0, ascii, q);
+            let p = p.add(b);
+            let units1 = byte_units(
+                c1,
+                V::load(p.sub(1)),
+                V::load(p.sub(2)),
+                V::load(p.add(1)),
+                V::load(p.add(2)),
+            );
+            out += at + spread_units(units1, ascii >> b, q.add(at));
+        }
+    }
+    if s == i {
+        return (0, 0);
+    }
+    // Back to the start of the char holding byte `s` (its bytes before `s`, not ASCII, gave
+    // one output byte each); at a char boundary the output is whole units.
+    let mut j = s;
+    while (src[j] as i8) < -0x40 {
+        j -= 1;
+    }
+    out -= s - j;
+    debug_assert!(out % 2 == 0);
+    (j - i, out / 2)
+}
 
 /// Bytes a block step classifies; it reads up to `BLOCK + 18` bytes and writes up to
 /// `BLOCK + 8` units.
@@ -392,8 +449,7 @@ const BLOCK: usize = 64;
 /// chars = one 8-bit key per window) and `deposit_bits(0x1111.., starts)` marks every fourth
 /// char start (the window addresses). Windows whose 4 chars start in the block are done (the
 /// last char started is left for the next step, so the block ends on a known boundary).
-/// A block with no 3-byte char goes through [`token_block`] instead. Returns `(bytes, units,
-/// token block?)`, or `None` if the block holds fewer than 5 chars.
+/// Returns `(bytes, units)`, or `None` if the block holds fewer than 5 chars.
 ///
 /// # Safety
 /// `p..p + BLOCK + 18` is readable valid UTF-8 from a char boundary on (ending on one too),
@@ -403,13 +459,12 @@ unsafe fn block_step<V: Shuffle>(
     p: *const u8,
     q: *mut u8,
     low_halves: V,
-) -> Option<(usize, usize, bool)> {
-    // SAFETY: reads are inside `p..p + BLOCK + 18` (windows start below `p + BLOCK`), writes
-    // inside `q..q + 2 * (BLOCK + 8)` (char windows: units written <= bytes taken < BLOCK,
-    // plus one 8-unit store; token blocks: see `token_block`); CPU per contract.
+) -> Option<(usize, usize)> {
+    // SAFETY: reads are inside `p..p + BLOCK + 16` (windows start below `p + BLOCK`), writes
+    // inside `q..q + 2 * (BLOCK + 8)` (units written <= bytes taken < BLOCK, plus one 8-unit
+    // store); CPU per contract.
     unsafe {
         let (mut starts, mut len_bit0, mut len_bit1) = (0u64, 0u64, 0u64);
-        let (mut high, mut four) = (0u64, 0u64);
         let mut k = 0;
         while k < BLOCK {
             let v = V::load(p.add(k));
@@ -421,15 +476,7 @@ unsafe fn block_step<V: Shuffle>(
             starts |= not_cont.bitmask() << k;
             len_bit0 |= (ge_c0 ^ ge_e0 ^ ge_f0) << k;
             len_bit1 |= ge_e0 << k;
-            high |= v.bitmask() << k;
-            four |= ge_f0 << k;
             k += V::BYTES;
-        }
-        if len_bit1 & !four == 0 {
-            // No 3-byte char: tokens are chars and the third bytes of 4-byte chars.
-            let tokens = starts | four << 2;
-            let (bytes, units) = token_block::<V>(p, q, starts, tokens, !high, four != 0);
-            return Some((bytes, units, true));
         }
         let chars = starts.count_ones() as usize;
         if chars < 5 {
@@ -474,7 +521,7 @@ unsafe fn block_step<V: Shuffle>(
                 w += 1;
             }
         }
-        Some((windows.trailing_zeros() as usize, o, false))
+        Some((windows.trailing_zeros() as usize, o))
     }
 }
 
@@ -652,22 +699,16 @@ pub(crate) unsafe fn to_utf16<V: Shuffle>(src: &[u8], dst: &mut [MaybeUninit<u16
                         return (12 * windows, 4 * windows);
                     }
                 }
-                if V::FAST_BIT_SCATTER {
-                    // Token blocks (no 3-byte char) follow each other while the bounds hold.
-                    let (mut di, mut d_o) = (0, 0);
-                    while i + di + BLOCK + 18 <= src.len() && o + d_o + BLOCK + 8 <= dst.len() {
-                        match block_step(p.add(di), q.add(2 * d_o), low_halves) {
-                            Some((bytes, units, more)) => {
-                                di += bytes;
-                                d_o += units;
-                                if !more {
-                                    break;
-                                }
-                            }
-                            None => break,
-                        }
-                    }
+                // No 3-byte char in the next BYTES bytes: whole blocks mapped byte by byte.
+                if i >= 2 && !(0xE0..0xF0).contains(&*p) {
+                    let (di, d_o) = byte_run::<V>(src, i, dst, o);
                     if di > 0 {
+                        return (di, d_o);
+                    }
+                }
+                if V::FAST_BIT_SCATTER && i + BLOCK + 18 <= src.len() && o + BLOCK + 8 <= dst.len()
+                {
+                    if let Some((di, d_o)) = block_step(p, q, low_halves) {
                         return (di, d_o);
                     }
                 }

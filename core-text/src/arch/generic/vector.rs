@@ -114,17 +114,29 @@ pub(crate) trait Shuffle: Lookup {
     /// The 16 bytes at each address the level writes are writable.
     unsafe fn store_windows(self, q0: *mut u8, q1: *mut u8);
 
+    /// Window `w` of `self` shuffled by the 16 indices at `idx` (as [`Shuffle::shuffle`])
+    /// and stored to the 16 bytes at `q`.
+    ///
+    /// # Safety
+    /// `w < BYTES / 16`, `idx..idx + 16` is readable and `q..q + 16` writable.
+    #[inline(always)]
+    unsafe fn shuffle_window_to(self, w: usize, idx: *const u8, q: *mut u8) {
+        debug_assert!(w == 0 && Self::BYTES == 16);
+        // SAFETY: per the contract, with one window.
+        unsafe { self.shuffle(Self::load_windows(idx, idx)).store_windows(q, q) }
+    }
     /// Per byte: `a` where `mask` is all ones, else `b` (`mask` bytes are 0 or 0xFF).
     #[inline(always)]
     unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
         // SAFETY: CPU per the trait contract.
         unsafe { b.xor(a.xor(b).and(mask)) }
     }
-    /// Per 16-bit lane `[x, y]` (`x` the low byte, both below 0x40): `x << 6 | y`.
+
+    /// Per byte: `a` where `mask` has its high bit set, else `b`.
     #[inline(always)]
-    unsafe fn join6(self) -> Self {
+    unsafe fn blend_high(mask: Self, a: Self, b: Self) -> Self {
         // SAFETY: CPU per the trait contract.
-        unsafe { self.shl16::<8>().shr16::<2>().or(self.shr16::<8>()) }
+        unsafe { Self::blend(Self::zero().gt_i8(mask), a, b) }
     }
 
     /// Whether [`Shuffle::extract_bits`] and [`Shuffle::deposit_bits`] are single

@@ -214,13 +214,25 @@ impl Shuffle for V256 {
         avx2!(V256(_mm256_shuffle_epi8(self.0, idx.0)))
     }
     #[inline(always)]
+    unsafe fn shuffle_window_to(self, w: usize, idx: *const u8, q: *mut u8) {
+        // SAFETY: the caller guarantees 16 readable bytes at `idx` and 16 writable at `q`;
+        // AVX2 per the trait contract.
+        unsafe {
+            let lane = if w == 0 {
+                _mm256_castsi256_si128(self.0)
+            } else {
+                _mm256_extracti128_si256::<1>(self.0)
+            };
+            _mm_storeu_si128(q.cast(), _mm_shuffle_epi8(lane, _mm_loadu_si128(idx.cast())));
+        }
+    }
+    #[inline(always)]
     unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
         avx2!(V256(_mm256_blendv_epi8(b.0, a.0, mask.0)))
     }
     #[inline(always)]
-    unsafe fn join6(self) -> Self {
-        // `x * 64 + y * 1` per lane: no saturation below 0x40 * 65.
-        avx2!(V256(_mm256_maddubs_epi16(self.0, _mm256_set1_epi16(0x0140))))
+    unsafe fn blend_high(mask: Self, a: Self, b: Self) -> Self {
+        avx2!(V256(_mm256_blendv_epi8(b.0, a.0, mask.0)))
     }
     #[inline(always)]
     unsafe fn load_windows(p0: *const u8, p1: *const u8) -> Self {
