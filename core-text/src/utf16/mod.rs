@@ -117,14 +117,29 @@ pub(crate) fn utf8_len_in<O: Ops>(o: O, src: &[u16]) -> Result<usize, Utf16Error
     }
 }
 
+/// Checks that `src` is well-formed with the validation kernel, which does not count and is
+/// about twice as fast as [`utf8_len_in`]; the error comes from the exact path.
+fn validate_in<O: Ops>(o: O, src: &[u16]) -> Result<(), Utf16Error> {
+    if o.utf16_validate(src) {
+        return Ok(());
+    }
+    utf8_len_in(o, src).map(|_| ())
+}
+
 pub(crate) fn to_utf8_in<O: Ops>(
     o: O,
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Utf16Error>> {
-    let needed = utf8_len_in(o, src).map_err(TranscodeError::Invalid)?;
-    if dst.len() < needed {
-        return Err(BufferTooSmall { needed, available: dst.len() }.into());
+    // With room for the most `src` can need (3 bytes a unit: a pair takes 4 for its 2 units),
+    // validating is enough: no count.
+    if src.len().checked_mul(3).is_some_and(|max| dst.len() >= max) {
+        validate_in(o, src).map_err(TranscodeError::Invalid)?;
+    } else {
+        let needed = utf8_len_in(o, src).map_err(TranscodeError::Invalid)?;
+        if dst.len() < needed {
+            return Err(BufferTooSmall { needed, available: dst.len() }.into());
+        }
     }
     // SAFETY: `src` was just validated and `dst` holds at least the exact count; the kernel
     // writes bytes only.
@@ -147,6 +162,7 @@ fn into_string(bytes: Vec<u8>) -> String {
 }
 
 pub(crate) fn to_string_in<O: Ops>(o: O, src: &[u16]) -> Result<String, Utf16Error> {
+    // Counted exactly (see `utf8::to_utf16_vec_in` on why not sized by the most it can take).
     let len = utf8_len_in(o, src)?;
     let mut out = Vec::new();
     push_valid(o, src, len, &mut out);

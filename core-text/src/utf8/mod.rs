@@ -278,17 +278,14 @@ pub(crate) fn to_utf16_in<O: Ops>(o: O, s: &str, dst: &mut [u16]) -> Result<usiz
 }
 
 pub(crate) fn to_utf16_vec_in<O: Ops>(o: O, s: &str) -> Vec<u16> {
-    // A char never takes more UTF-16 units than UTF-8 bytes, so `s.len()` units always do:
-    // no counting pass first. The block is cut back when more than half of it went unused
-    // (text mostly of 3-byte chars), so the capacity stays within the 2x that a growing
-    // `collect` leaves.
+    // Counted exactly first: sizing by `s.len()` and cutting back afterwards is faster at
+    // first sight, but the cut-back makes a large block `mremap`ped and unmapped on every
+    // call instead of being reused (glibc: no heap reuse above its mmap threshold).
+    let needed = utf16_len_str_in(o, s);
     let mut out = Vec::new();
-    // SAFETY: `s` is valid UTF-8 and the kernel gets at least the units it needs; it returns
+    // SAFETY: `s` is valid UTF-8 and the kernel gets exactly the units it needs; it returns
     // how many it wrote.
-    unsafe { append_with(&mut out, s.len(), |dst| o.utf8_to_utf16(s.as_bytes(), dst)) };
-    if out.capacity() / 2 > out.len() {
-        out.shrink_to_fit();
-    }
+    unsafe { append_with(&mut out, needed, |dst| o.utf8_to_utf16(s.as_bytes(), dst)) };
     out
 }
 

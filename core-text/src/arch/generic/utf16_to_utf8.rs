@@ -149,6 +149,35 @@ unsafe fn general_tail<V: Shuffle>(u: V, is_short: V, is_surrogate: V, before: V
     }
 }
 
+/// Per unit of a step with no 3-byte unit (16-bit lanes): both bytes of a 2-byte unit, or a
+/// surrogate's half of its 4-byte sequence; `prev` holds the unit before each lane. Every
+/// case is `P | x >> 6 | (x & 0x3F) << 8`:
+///
+/// ```text
+/// 2-byte u          x = u                                   P = 0x80C0
+/// high surrogate    x = ((u & 0x3FF) + 0x40) >> 2           P = 0x80F0   (cp >> 12, cp >> 6)
+/// low surrogate     x = (u & 0x3FF) | (prev & 3) << 10      P = 0x8080   (cp >> 6, cp)
+/// ```
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn pair_tail<V: Shuffle>(u: V, prev: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let top6 = u.and(V::splat16(0xFC00));
+        let is_high = top6.eq16(V::splat16(0xD800));
+        let is_low = top6.eq16(V::splat16(0xDC00));
+        let ten = u.and(V::splat16(0x3FF));
+        let high = ten.add16(V::splat16(0x40)).shr16::<2>();
+        let low = ten.or(prev.shl16::<10>().and(V::splat16(0xC00)));
+        let x = V::blend(is_high, high, V::blend(is_low, low, u));
+        let p = V::splat16(0x80C0);
+        let p = V::blend(is_high, V::splat16(0x80F0), V::blend(is_low, V::splat16(0x8080), p));
+        p.or(x.shr16::<6>()).or(x.shl16::<8>().and(V::splat16(0x3F00)))
+    }
+}
+
 /// The shared driver: ASCII steps in place, anything else through `mixed`, which takes
 /// `(src, i, dst, o)` at a pair boundary with `i + BYTES <= src.len()` and
 /// `o + 4 * BYTES <= dst.len()`, and returns `(units read, bytes written)` ending on a pair
@@ -238,35 +267,34 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>
                     }
                     return (b, 3 * b);
                 }
-                // The step starts on a pair boundary, so no low surrogate needs the unit before.
-                let before = [V::zero(), units[0]];
-                let tails = [
-                    general_tail(units[0], is_short[0], is_surrogate[0], before[0]),
-                    general_tail(units[1], is_short[1], is_surrogate[1], before[1]),
-                ];
                 // One bit per unit of the step.
                 let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
                 let mut o = start;
                 if !three[0].or(three[1]).any() {
                     // 1 or 2 bytes per unit (ASCII, 2-byte, half a pair): one pack per 8 units;
-                    // each window writes 16 bytes at most `o + 2 * BYTES` in.
+                    // each window writes 16 bytes at most `o + 2 * BYTES` in. The units before
+                    // the vectors are loaded one unit back; the step starts on a pair boundary,
+                    // so its first unit is no low surrogate, and at `i == 0` a zero will do.
+                    let before =
+                        if i > 0 { V::load(p.sub(1).cast()) } else { units[0].prev2(V::zero()) };
+                    let prevs = [before, V::load(p.add(b / 2 - 1).cast())];
                     for h in 0..2 {
-                        let bytes = V::blend(ascii[h], units[h], tails[h]);
-                        let at = b / 2 * h;
-                        let k0 = (ascii_bits >> at & 0xFF) as usize;
-                        let k1 =
-                            if windows == 2 { (ascii_bits >> (at + 8) & 0xFF) as usize } else { 0 };
-                        let shuffles =
-                            V::load_windows(PACK_NARROW[k0].as_ptr(), PACK_NARROW[k1].as_ptr());
-                        let q = dst.as_mut_ptr().add(o).cast::<u8>();
-                        let len0 = 16 - k0.count_ones() as usize;
-                        bytes.shuffle(shuffles).store_windows(q, q.add(len0));
-                        o += len0;
-                        if windows == 2 {
-                            o += 16 - k1.count_ones() as usize;
+                        let bytes = V::blend(ascii[h], units[h], pair_tail(units[h], prevs[h]));
+                        for w in 0..windows {
+                            let k = (ascii_bits >> (b / 2 * h + 8 * w) & 0xFF) as usize;
+                            let q = dst.as_mut_ptr().add(o).cast::<u8>();
+                            bytes.shuffle_window_to(w, PACK_NARROW[k].as_ptr(), q);
+                            o += 16 - k.count_ones() as usize;
                         }
                     }
                 } else {
+                    // The step starts on a pair boundary, so no low surrogate needs the unit
+                    // before.
+                    let before = [V::zero(), units[0]];
+                    let tails = [
+                        general_tail(units[0], is_short[0], is_surrogate[0], before[0]),
+                        general_tail(units[1], is_short[1], is_surrogate[1], before[1]),
+                    ];
                     let three = three[0].pack16(three[1]).bitmask();
                     let mut parts = [V::zero(); 4];
                     for h in 0..2 {
@@ -276,19 +304,12 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>
                     }
                     for (g, part) in parts.iter().enumerate() {
                         // Part `g` holds 4 units per window, from unit `4 * windows * g` on.
-                        let at = 4 * windows * g;
-                        let k0 = (ascii_bits >> at & 15 | (three >> at & 15) << 4) as usize;
-                        let k1 =
-                            (ascii_bits >> (at + 4) & 15 | (three >> (at + 4) & 15) << 4) as usize;
-                        let k1 = if windows == 2 { k1 } else { 0 };
-                        let shuffles =
-                            V::load_windows(PACK_SHUFFLES[k0].as_ptr(), PACK_SHUFFLES[k1].as_ptr());
-                        let q = dst.as_mut_ptr().add(o).cast::<u8>();
-                        let len0 = PACK_LENGTHS[k0] as usize;
-                        part.shuffle(shuffles).store_windows(q, q.add(len0));
-                        o += len0;
-                        if windows == 2 {
-                            o += PACK_LENGTHS[k1] as usize;
+                        for w in 0..windows {
+                            let at = 4 * windows * g + 4 * w;
+                            let k = (ascii_bits >> at & 15 | (three >> at & 15) << 4) as usize;
+                            let q = dst.as_mut_ptr().add(o).cast::<u8>();
+                            part.shuffle_window_to(w, PACK_SHUFFLES[k].as_ptr(), q);
+                            o += PACK_LENGTHS[k] as usize;
                         }
                     }
                 }
