@@ -372,19 +372,19 @@ unsafe fn byte_run<V: Shuffle>(
     o: usize,
 ) -> (usize, usize) {
     let b = V::BYTES;
-    // Two vectors per step. The output of bytes `i..s` is at most `2 * (s - i)` bytes, so one
-    // bound on `s` keeps both the reads (`s + 2 * BYTES + 2 <= len`) and the writes (`2 *
-    // BYTES` bytes per vector) inside.
-    let Some(last) = (src.len() - 2).min(i + dst.len() - o).checked_sub(2 * b) else {
+    // Two vectors per step: reads end at `s + 2 * BYTES + 2`, writes at `out + 4 * BYTES`
+    // bytes (see `spread_units` for each vector's stores).
+    let room = 2 * (dst.len() - o);
+    let Some(last) = src.len().checked_sub(2 * b + 2) else {
         return (0, 0);
     };
     let (mut s, mut out) = (i, 0);
     // SAFETY: a step reads `s - 2 .. s + 2 * BYTES + 2`, inside `src` by the contract and
-    // `s <= last`, and writes at most `4 * BYTES` bytes from `out <= 2 * (s - i)`, inside
-    // `dst` as `s <= last` (see `spread_units` for each vector's stores). CPU per contract.
+    // `s <= last`, and writes `out .. out + 4 * BYTES` bytes, inside `dst` by the loop
+    // condition. CPU per contract.
     unsafe {
         let q = dst.as_mut_ptr().add(o).cast::<u8>();
-        while s <= last {
+        while s <= last && out + 4 * b <= room {
             let p = src.as_ptr().add(s);
             let (c0, c1) = (V::load(p), V::load(p.add(b)));
             // A 3-byte lead (0xE0..=0xEF) ends the run. Steps start after one checked (or at
