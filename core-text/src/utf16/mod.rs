@@ -55,7 +55,8 @@ pub fn utf8_len(src: &[u16]) -> Result<usize, Utf16Error> {
 
 /// Validates `src` and transcodes it to UTF-8 into `dst`, returning the bytes written.
 ///
-/// A `dst` of `3 * src.len()` bytes is always large enough.
+/// A `dst` of `3 * src.len()` bytes is always large enough, and the fastest: then `src` is
+/// only validated, not measured first.
 ///
 /// # Errors
 /// [`TranscodeError::Invalid`] at the first unpaired surrogate (nothing is written), or

@@ -11,8 +11,10 @@
 //!                 | 0x40 in the first byte when u < 0x800        (2-byte: 0xC0 | u >> 6)
 //!                 high surrogate: the first two bytes of its 4-byte sequence
 //!                 low surrogate:  the last two (two bits come from the unit before it)
-//!         no 3-byte unit (emoji, Latin-1 and spaces): 16-bit lanes `u` (ASCII) or `tail`,
-//!             per 8 units a shuffle keyed by which are ASCII packs 1 or 2 bytes of each
+//!         no 3-byte unit (emoji, Latin-1 and spaces): 16-bit lanes `u` (ASCII) or the
+//!             unit's two bytes, one formula for 2-byte units and both surrogates (see
+//!             `pair_tail`); per 8 units a shuffle keyed by which are ASCII packs 1 or 2
+//!             bytes of each
 //!         else 32-bit lanes [lead, -, tail0, tail1]; per 4 units, a shuffle keyed by which
 //!         units are ASCII (keep lead) and which are 3-byte (keep lead and tail) packs the
 //!         bytes; the key's length table advances the output
@@ -225,9 +227,9 @@ unsafe fn convert<V: Vector>(
 pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
     let b = V::BYTES;
     let windows = b / 16;
-    // SAFETY: forwarded contract. The step reads units `i .. i + BYTES` and writes packed
-    // groups of at most 16 bytes with 16-byte stores, the last one starting below
-    // `o + 3 * BYTES`: inside `o + 4 * BYTES`.
+    // SAFETY: forwarded contract. The step reads units `i .. i + BYTES` (and the unit before
+    // `i` when `i > 0`) and writes packed groups of at most 16 bytes with 16-byte stores, the
+    // last one starting below `o + 3 * BYTES`: inside `o + 4 * BYTES`.
     unsafe {
         let pack_three = V::table(&PACK_THREE);
         convert::<V>(
