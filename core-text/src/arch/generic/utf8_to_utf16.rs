@@ -314,13 +314,15 @@ unsafe fn byte_units<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
         let high2 = p1.shr16::<2>().and(V::splat8(7));
         // `p1` is a continuation `10ab_cdxx` here: high2 = `b_cd`, and 0xDC has bit 2 set.
         let fourth = high2.or(V::splat8(0xDC));
-        // Signed compares: `x > 0xBF` is "ASCII or a lead", `x > 0xEF` "ASCII or a 4-byte
-        // lead"; each is asked only of bytes known not to be ASCII.
-        let after_lead = V::blend(p1.gt_i8(V::splat8(0xEF)), second, high2);
-        let after_cont = V::blend(p2.gt_i8(V::splat8(0xEF)), low, fourth);
-        let cont = V::blend(p1.gt_i8(V::splat8(0xBF)), after_lead, after_cont);
-        let lead = V::blend(c.gt_i8(V::splat8(0xEF)), lead4, low);
-        let non_ascii = V::blend(V::splat8(0xC0).gt_i8(c), cont, lead);
+        // Each choice is between two byte classes that one bit tells apart, moved to the top
+        // of the byte for `blend_high`: bit 6 (`x + x`) splits continuations from leads, bit
+        // 5 (`x << 2`) 2-byte leads from 4-byte ones. A 4-byte lead two back means a third
+        // byte; otherwise a continuation after a continuation is a fourth.
+        let after_lead = V::blend_high(p1.shl16::<2>(), second, high2);
+        let after_cont = V::blend_high(p2.add8(p2), low, fourth);
+        let cont = V::blend_high(p1.add8(p1), after_lead, after_cont);
+        let lead = V::blend_high(c.shl16::<2>(), lead4, low);
+        let non_ascii = V::blend_high(c.add8(c), lead, cont);
         V::blend_high(c, non_ascii, c)
     }
 }
