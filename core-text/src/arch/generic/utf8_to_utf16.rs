@@ -327,6 +327,19 @@ unsafe fn byte_units<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
     }
 }
 
+/// [`byte_units`] of the vector `c` loaded from `p`, its neighbours loaded around it.
+///
+/// # Safety
+/// `p - 2 .. p + BYTES + 2` is readable and the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn byte_units_at<V: Shuffle>(p: *const u8, c: V) -> V {
+    // SAFETY: reads inside `p - 2 .. p + BYTES + 2` per contract; CPU per contract.
+    unsafe {
+        let (p1, p2) = (V::load(p.sub(1)), V::load(p.sub(2)));
+        byte_units(c, p1, p2, V::load(p.add(1)), V::load(p.add(2)))
+    }
+}
+
 /// Writes the bytes of `units` (from [`byte_units`]) with a zero after each ASCII one (bit
 /// `j` of `ascii` set: byte `j` is ASCII; bits from `BYTES` on are ignored) to `q`; returns
 /// the bytes that make up the output, `BYTES` plus one per ASCII byte.
@@ -408,23 +421,8 @@ unsafe fn byte_run<V: Shuffle>(
                 continue;
             }
             let ascii = !high & (u64::MAX >> (64 - 2 * b));
-            let units0 = byte_units(
-                c0,
-                V::load(p.sub(1)),
-                V::load(p.sub(2)),
-                V::load(p.add(1)),
-                V::load(p.add(2)),
-            );
-            let at = spread_units(units0, ascii, q);
-            let p = p.add(b);
-            let units1 = byte_units(
-                c1,
-                V::load(p.sub(1)),
-                V::load(p.sub(2)),
-                V::load(p.add(1)),
-                V::load(p.add(2)),
-            );
-            out += at + spread_units(units1, ascii >> b, q.add(at));
+            let at = spread_units(byte_units_at(p, c0), ascii, q);
+            out += at + spread_units(byte_units_at(p.add(b), c1), ascii >> b, q.add(at));
         }
     }
     if s == i {
