@@ -327,6 +327,31 @@ unsafe fn byte_units<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
     }
 }
 
+/// Non-zero in the bytes of `v` that lead a 3-byte char (0xE0..=0xEF).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn three_byte_leads<V: Vector>(v: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe { V::splat8(0x10).subs_u8(v.xor(V::splat8(0xE0))) }
+}
+
+/// Stores the bytes of `v` zero-extended to `BYTES` units at `q` (`2 * BYTES` bytes): the
+/// UTF-16 of those that are ASCII.
+///
+/// # Safety
+/// `q..q + 2 * BYTES` is writable and the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn store_widened<V: Vector>(v: V, q: *mut u8) {
+    // SAFETY: writes inside `q..q + 2 * BYTES` per contract; CPU per contract.
+    unsafe {
+        let (lo, hi) = v.widen8();
+        lo.store(q);
+        hi.store(q.add(V::BYTES));
+    }
+}
+
 /// [`byte_units`] of the vector `c` loaded from `p`, its neighbours loaded around it.
 ///
 /// # Safety
@@ -402,21 +427,17 @@ unsafe fn byte_run<V: Shuffle>(
         while s <= last && out + 4 * b <= room {
             let p = src.as_ptr().add(s);
             let (c0, c1) = (V::load(p), V::load(p.add(b)));
-            // A 3-byte lead (0xE0..=0xEF) ends the run. Steps start after one checked (or at
-            // the char boundary `i`), so no 3-byte char began before `p` either.
-            let three = |c: V| V::splat8(0x10).subs_u8(c.xor(V::splat8(0xE0)));
-            if three(c0).or(three(c1)).any() {
+            // A 3-byte lead ends the run. Steps start after one checked (or at the char
+            // boundary `i`), so no 3-byte char began before `p` either.
+            if three_byte_leads(c0).or(three_byte_leads(c1)).any() {
                 break;
             }
             let high = c0.bitmask() | c1.bitmask() << b;
             let q = q.add(out);
             s += 2 * b;
             if high == 0 {
-                for (k, c) in [c0, c1].into_iter().enumerate() {
-                    let (lo, hi) = c.widen8();
-                    lo.store(q.add(2 * b * k));
-                    hi.store(q.add(2 * b * k + b));
-                }
+                store_widened(c0, q);
+                store_widened(c1, q.add(2 * b));
                 out += 4 * b;
                 continue;
             }
@@ -574,9 +595,7 @@ unsafe fn convert<V: Vector>(
             let q = dst.as_mut_ptr().add(o).cast::<u8>();
             let v = V::load(p);
             if !v.any_high_bit() {
-                let (lo, hi) = v.widen8();
-                lo.store(q);
-                hi.store(q.add(b));
+                store_widened(v, q);
                 i += b;
                 o += b;
                 continue;
@@ -588,9 +607,7 @@ unsafe fn convert<V: Vector>(
                 // whole chars of every width.
                 let k = v.first_high_bit();
                 if k >= b / 2 {
-                    let (lo, hi) = v.widen8();
-                    lo.store(q);
-                    hi.store(q.add(b));
+                    store_widened(v, q);
                     i += k;
                     o += k;
                     continue;
