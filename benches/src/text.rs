@@ -127,24 +127,31 @@ impl Api for Auto {
 }
 
 impl Api for Backend {
+    #[inline]
     fn utf8_validate(self, src: &[u8]) -> bool {
         Backend::utf8_validate(&self, src)
     }
+    #[inline]
     fn utf8_from_utf8(self, src: &[u8]) -> Result<&str, Utf8Error> {
         Backend::utf8_from_utf8(&self, src)
     }
+    #[inline]
     fn utf8_utf16_len(self, src: &[u8]) -> Result<usize, Utf8Error> {
         Backend::utf8_utf16_len(&self, src)
     }
+    #[inline]
     fn utf8_count_chars(self, s: &str) -> usize {
         Backend::utf8_count_chars(&self, s)
     }
+    #[inline]
     fn utf8_to_utf16(self, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
         Backend::utf8_to_utf16(&self, s, dst)
     }
+    #[inline]
     fn utf8_to_utf16_vec(self, s: &str) -> Vec<u16> {
         Backend::utf8_to_utf16_vec(&self, s)
     }
+    #[inline]
     fn utf8_to_utf16_from_bytes(
         self,
         src: &[u8],
@@ -152,12 +159,15 @@ impl Api for Backend {
     ) -> Result<usize, TranscodeError<Utf8Error>> {
         Backend::utf8_to_utf16_from_bytes(&self, src, dst)
     }
+    #[inline]
     fn utf16_validate(self, src: &[u16]) -> bool {
         Backend::utf16_validate(&self, src)
     }
+    #[inline]
     fn utf16_utf8_len(self, src: &[u16]) -> Result<usize, Utf16Error> {
         Backend::utf16_utf8_len(&self, src)
     }
+    #[inline]
     fn utf16_to_utf8(
         self,
         src: &[u16],
@@ -165,9 +175,11 @@ impl Api for Backend {
     ) -> Result<usize, TranscodeError<Utf16Error>> {
         Backend::utf16_to_utf8(&self, src, dst)
     }
+    #[inline]
     fn utf16_to_string(self, src: &[u16]) -> Result<String, Utf16Error> {
         Backend::utf16_to_string(&self, src)
     }
+    #[inline]
     fn utf16_to_string_lossy(self, src: &[u16]) -> String {
         Backend::utf16_to_string_lossy(&self, src)
     }

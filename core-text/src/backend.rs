@@ -49,11 +49,13 @@ impl Backend {
     }
 
     /// The level this backend runs.
+    #[inline]
     pub fn level(&self) -> Level {
         self.k.level
     }
 
     /// [`utf8::validate`] at this level.
+    #[inline]
     pub fn utf8_validate(&self, src: &[u8]) -> bool {
         utf8::validate_in(self.k, src)
     }
@@ -62,6 +64,7 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf8::from_utf8`].
+    #[inline]
     pub fn utf8_from_utf8<'a>(&self, src: &'a [u8]) -> Result<&'a str, Utf8Error> {
         utf8::from_utf8_in(self.k, src)
     }
@@ -70,6 +73,7 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf8::from_utf8`].
+    #[inline]
     pub fn utf8_from_utf8_mut<'a>(&self, src: &'a mut [u8]) -> Result<&'a mut str, Utf8Error> {
         utf8::from_utf8_mut_in(self.k, src)
     }
@@ -78,16 +82,19 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf8::utf16_len`].
+    #[inline]
     pub fn utf8_utf16_len(&self, src: &[u8]) -> Result<usize, Utf8Error> {
         utf8::utf16_len_in(self.k, src)
     }
 
     /// [`utf8::utf16_len_str`] at this level.
+    #[inline]
     pub fn utf8_utf16_len_str(&self, s: &str) -> usize {
         utf8::utf16_len_str_in(self.k, s)
     }
 
     /// [`utf8::count_chars`] at this level.
+    #[inline]
     pub fn utf8_count_chars(&self, s: &str) -> usize {
         crate::arch::dispatch::Ops::utf8_count_chars(self.k, s.as_bytes())
     }
@@ -96,11 +103,13 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf8::to_utf16`].
+    #[inline]
     pub fn utf8_to_utf16(&self, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
         utf8::to_utf16_in(self.k, s, dst)
     }
 
     /// [`utf8::to_utf16_vec`] at this level.
+    #[inline]
     pub fn utf8_to_utf16_vec(&self, s: &str) -> Vec<u16> {
         utf8::to_utf16_vec_in(self.k, s)
     }
@@ -109,6 +118,7 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf8::to_utf16_from_bytes`].
+    #[inline]
     pub fn utf8_to_utf16_from_bytes(
         &self,
         src: &[u8],
@@ -121,11 +131,13 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf8::to_utf16_vec_from_bytes`].
+    #[inline]
     pub fn utf8_to_utf16_vec_from_bytes(&self, src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
         utf8::to_utf16_vec_from_bytes_in(self.k, src)
     }
 
     /// [`utf16::validate`] at this level.
+    #[inline]
     pub fn utf16_validate(&self, src: &[u16]) -> bool {
         crate::arch::dispatch::Ops::utf16_validate(self.k, src)
     }
@@ -134,6 +146,7 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf16::utf8_len`].
+    #[inline]
     pub fn utf16_utf8_len(&self, src: &[u16]) -> Result<usize, Utf16Error> {
         utf16::utf8_len_in(self.k, src)
     }
@@ -142,6 +155,7 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf16::to_utf8`].
+    #[inline]
     pub fn utf16_to_utf8(
         &self,
         src: &[u16],
@@ -154,11 +168,13 @@ impl Backend {
     ///
     /// # Errors
     /// As [`utf16::to_string`].
+    #[inline]
     pub fn utf16_to_string(&self, src: &[u16]) -> Result<String, Utf16Error> {
         utf16::to_string_in(self.k, src)
     }
 
     /// [`utf16::to_string_lossy`] at this level.
+    #[inline]
     pub fn utf16_to_string_lossy(&self, src: &[u16]) -> String {
         utf16::to_string_lossy_in(self.k, src)
     }
