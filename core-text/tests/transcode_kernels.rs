@@ -267,3 +267,24 @@ fn no_three_byte_chars() {
         }
     }
 }
+
+/// Emoji and spaces (the map for text without 2- and 3-byte chars) with one 2-byte char at
+/// every place in the first few steps, after 0..=3 ASCII bytes: the run goes on with the full
+/// map from the step that holds it, including a lead on a step's last byte.
+#[test]
+fn two_byte_char_inside_emoji_text() {
+    for b in Backend::all() {
+        for pad in 0..4 {
+            for at in 0..90 {
+                let mut s = " ".repeat(pad);
+                for k in 0..90 {
+                    if k == at {
+                        s.push(if k % 2 == 0 { 'é' } else { '\u{7FF}' });
+                    }
+                    s.push(if k % 4 == 3 { ' ' } else { '😀' });
+                }
+                check(b, &s, 0);
+            }
+        }
+    }
+}

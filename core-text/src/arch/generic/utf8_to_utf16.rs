@@ -327,6 +327,39 @@ unsafe fn byte_units<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
     }
 }
 
+/// [`byte_units`] for input without 2-byte chars either (ASCII and 4-byte chars, as in
+/// emoji-heavy text): a lead is a 4-byte lead, a continuation after a lead is a second byte,
+/// so two of the five choices and their formulas drop out.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn byte_units_no_two<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let low6 = n1.and(V::splat8(0x3F));
+        let third = c.shl16::<6>().and(V::splat8(0xC0)).or(low6);
+        let lead4 = low6.shl16::<2>().or(n2.shr16::<4>().and(V::splat8(3))).sub8(V::splat8(0x40));
+        let borrow = V::splat8(0x10).gt_i8(c.and(V::splat8(0x30)));
+        let second = p1.sub8(V::splat8(0x18)).add8(borrow);
+        let fourth = p1.shr16::<2>().and(V::splat8(3)).or(V::splat8(0xDC));
+        let after_cont = V::blend_high(p2.add8(p2), third, fourth);
+        let cont = V::blend_high(p1.add8(p1), second, after_cont);
+        let non_ascii = V::blend_high(c.add8(c), lead4, cont);
+        V::blend_high(c, non_ascii, c)
+    }
+}
+
+/// Non-zero in the bytes of `v` that lead a 2- or 3-byte char (0xC0..=0xEF).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn two_three_byte_leads<V: Vector>(v: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe { V::splat8(0x30).subs_u8(v.xor(V::splat8(0xC0))) }
+}
+
 /// Non-zero in the bytes of `v` that lead a 3-byte char (0xE0..=0xEF).
 ///
 /// # Safety
@@ -357,11 +390,16 @@ unsafe fn store_widened<V: Vector>(v: V, q: *mut u8) {
 /// # Safety
 /// `p - 2 .. p + BYTES + 2` is readable and the CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn byte_units_at<V: Shuffle>(p: *const u8, c: V) -> V {
+unsafe fn byte_units_at<V: Shuffle, const NO_TWO: bool>(p: *const u8, c: V) -> V {
     // SAFETY: reads inside `p - 2 .. p + BYTES + 2` per contract; CPU per contract.
     unsafe {
         let (p1, p2) = (V::load(p.sub(1)), V::load(p.sub(2)));
-        byte_units(c, p1, p2, V::load(p.add(1)), V::load(p.add(2)))
+        let (n1, n2) = (V::load(p.add(1)), V::load(p.add(2)));
+        if NO_TWO {
+            byte_units_no_two(c, p1, p2, n1, n2)
+        } else {
+            byte_units(c, p1, p2, n1, n2)
+        }
     }
 }
 
@@ -394,8 +432,69 @@ unsafe fn spread_units<V: Shuffle>(units: V, ascii: u64, q: *mut u8) -> usize {
     }
 }
 
+/// The steps of [`byte_run`] from byte `s` (output byte `out`): two vectors each, mapped by
+/// [`byte_units_no_two`] with `NO_TWO`, by [`byte_units`] otherwise, for as long as the bounds
+/// allow and no step holds a lead the map cannot take (with `NO_TWO` a 2- or 3-byte lead, or
+/// else a 3-byte one). Returns whether such a lead stopped it (its step is left undone).
+///
+/// # Safety
+/// `src` is valid UTF-8, `s >= 2`, no 3-byte char (and with `NO_TWO` no char but a 4-byte
+/// one) began before `s` and continues at or after it, `last = src.len() - 2 * BYTES - 2`,
+/// `o + out / 2 <= dst.len()`, and the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn byte_steps<V: Shuffle, const NO_TWO: bool>(
+    src: &[u8],
+    s: &mut usize,
+    last: usize,
+    dst: &mut [MaybeUninit<u16>],
+    o: usize,
+    out: &mut usize,
+) -> bool {
+    let b = V::BYTES;
+    // Two vectors per step: reads end at `s + 2 * BYTES + 2`, writes at `out + 4 * BYTES`
+    // bytes (see `spread_units` for each vector's stores).
+    let room = 2 * (dst.len() - o);
+    let (mut si, mut oi) = (*s, *out);
+    let mut stopped = false;
+    // SAFETY: a step reads `si - 2 .. si + 2 * BYTES + 2`, inside `src` by the contract and
+    // `si <= last`, and writes `oi .. oi + 4 * BYTES` bytes, inside `dst` by the loop
+    // condition. CPU per contract.
+    unsafe {
+        let q = dst.as_mut_ptr().add(o).cast::<u8>();
+        while si <= last && oi + 4 * b <= room {
+            let p = src.as_ptr().add(si);
+            let (c0, c1) = (V::load(p), V::load(p.add(b)));
+            let stop = if NO_TWO {
+                two_three_byte_leads(c0).or(two_three_byte_leads(c1))
+            } else {
+                three_byte_leads(c0).or(three_byte_leads(c1))
+            };
+            if stop.any() {
+                stopped = true;
+                break;
+            }
+            let high = c0.bitmask() | c1.bitmask() << b;
+            let q = q.add(oi);
+            si += 2 * b;
+            if high == 0 {
+                store_widened(c0, q);
+                store_widened(c1, q.add(2 * b));
+                oi += 4 * b;
+                continue;
+            }
+            let ascii = !high & (u64::MAX >> (64 - 2 * b));
+            let at = spread_units(byte_units_at::<V, NO_TWO>(p, c0), ascii, q);
+            oi +=
+                at + spread_units(byte_units_at::<V, NO_TWO>(p.add(b), c1), ascii >> b, q.add(at));
+        }
+    }
+    (*s, *out) = (si, oi);
+    stopped
+}
+
 /// Blocks of `BYTES` input bytes with no 3-byte char, from the char boundary `i`, for as long
-/// as they last and the bounds allow: each block is mapped byte by byte ([`byte_units`]) and
+/// as they last and the bounds allow: each block is mapped byte by byte ([`byte_units`], or
+/// [`byte_units_no_two`] up to the first block with a 2-byte lead; see [`byte_steps`]) and
 /// spread by 8-byte windows keyed by which bytes are ASCII, so a block needs nothing from the
 /// one before it but the output offset. Blocks may end inside a char (the output then ends
 /// inside a unit); the run is cut back to the last char boundary. Returns `(bytes, units)`,
@@ -411,39 +510,18 @@ unsafe fn byte_run<V: Shuffle>(
     dst: &mut [MaybeUninit<u16>],
     o: usize,
 ) -> (usize, usize) {
-    let b = V::BYTES;
-    // Two vectors per step: reads end at `s + 2 * BYTES + 2`, writes at `out + 4 * BYTES`
-    // bytes (see `spread_units` for each vector's stores).
-    let room = 2 * (dst.len() - o);
-    let Some(last) = src.len().checked_sub(2 * b + 2) else {
+    let Some(last) = src.len().checked_sub(2 * V::BYTES + 2) else {
         return (0, 0);
     };
+    // Text of ASCII and 4-byte chars takes the shorter map until a step holds a 2- or 3-byte
+    // lead; the rest of the run takes the full one, until a 3-byte lead. At `i` no char
+    // began before (a char boundary), and while no step had a 2-byte lead, none began at
+    // the byte before a step.
     let (mut s, mut out) = (i, 0);
-    // SAFETY: a step reads `s - 2 .. s + 2 * BYTES + 2`, inside `src` by the contract and
-    // `s <= last`, and writes `out .. out + 4 * BYTES` bytes, inside `dst` by the loop
-    // condition. CPU per contract.
+    // SAFETY: forwarded contract, and `s`, `out` as the steps leave them.
     unsafe {
-        let q = dst.as_mut_ptr().add(o).cast::<u8>();
-        while s <= last && out + 4 * b <= room {
-            let p = src.as_ptr().add(s);
-            let (c0, c1) = (V::load(p), V::load(p.add(b)));
-            // A 3-byte lead ends the run. Steps start after one checked (or at the char
-            // boundary `i`), so no 3-byte char began before `p` either.
-            if three_byte_leads(c0).or(three_byte_leads(c1)).any() {
-                break;
-            }
-            let high = c0.bitmask() | c1.bitmask() << b;
-            let q = q.add(out);
-            s += 2 * b;
-            if high == 0 {
-                store_widened(c0, q);
-                store_widened(c1, q.add(2 * b));
-                out += 4 * b;
-                continue;
-            }
-            let ascii = !high & (u64::MAX >> (64 - 2 * b));
-            let at = spread_units(byte_units_at(p, c0), ascii, q);
-            out += at + spread_units(byte_units_at(p.add(b), c1), ascii >> b, q.add(at));
+        if byte_steps::<V, true>(src, &mut s, last, dst, o, &mut out) {
+            byte_steps::<V, false>(src, &mut s, last, dst, o, &mut out);
         }
     }
     if s == i {
