@@ -11,10 +11,11 @@
 //!                 | 0x40 in the first byte when u < 0x800        (2-byte: 0xC0 | u >> 6)
 //!                 high surrogate: the first two bytes of its 4-byte sequence
 //!                 low surrogate:  the last two (two bits come from the unit before it)
-//!         no 3-byte unit (emoji, Latin-1 and spaces): 16-bit lanes `u` (ASCII) or the
-//!             unit's two bytes, one formula for 2-byte units and both surrogates (see
-//!             `pair_tail`); per 8 units a shuffle keyed by which are ASCII packs 1 or 2
-//!             bytes of each
+//!         no 3-byte unit (emoji, Latin-1 and spaces), for this step and the ones after it
+//!             while that lasts: 16-bit lanes `u` (ASCII) or the unit's two bytes, one
+//!             formula for 2-byte units and both surrogates (see `pair_tail`), a shorter one
+//!             when no unit is a surrogate (`short_run`); per 8 units a shuffle keyed by
+//!             which are ASCII packs 1 or 2 bytes of each
 //!         else 32-bit lanes [lead, -, tail0, tail1]; per 4 units, a shuffle keyed by which
 //!         units are ASCII (keep lead) and which are 3-byte (keep lead and tail) packs the
 //!         bytes; the key's length table advances the output
@@ -25,7 +26,11 @@
 //! Splitting each 4-byte sequence across its two surrogates makes every unit produce 1, 2 or
 //! 3 bytes independently, so one 256-entry table (generated below) covers all input. A step
 //! whose last unit is a high surrogate hands that unit (its two bytes are the step's last
-//! two) to the next step, so steps and the scalar tail always start on a pair boundary.
+//! two) to the next step, so steps and the scalar tail always start on a pair boundary;
+//! inside a run without 3-byte units a pair may straddle two steps (a low surrogate first
+//! takes its two bits from the unit loaded before the step), and only the run's end is put
+//! back on a pair boundary, which keeps the next step's loads independent of this step's
+//! last unit.
 
 use super::vector::{Shuffle, Vector};
 use crate::arch::scalar::utf16 as scalar;
@@ -180,6 +185,135 @@ unsafe fn pair_tail<V: Shuffle>(u: V, prev: V) -> V {
     }
 }
 
+/// Steps of `BYTES` units all below 0x800 (ASCII and 2-byte units: Latin-1, Greek,
+/// Cyrillic, ...) from unit `i` (output byte `o`), for as long as they last and the bounds
+/// allow: each 2-byte unit is `0x80C0 | u >> 6 | (u & 0x3F) << 8` in its 16-bit lane, and per
+/// 8 units a shuffle keyed by which are ASCII packs 1 or 2 bytes of each. Returns `(units
+/// read, bytes written)`; `first` holds the step at `i` (its units and ASCII masks), which
+/// must qualify.
+///
+/// # Safety
+/// `i + BYTES <= src.len()`, `o + 2 * BYTES <= dst.len()`, the step at `i` has only units
+/// below 0x800, and the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn short_run<V: Shuffle>(
+    src: &[u16],
+    i: usize,
+    dst: &mut [MaybeUninit<u8>],
+    o: usize,
+    first: ([V; 2], [V; 2]),
+) -> (usize, usize) {
+    let b = V::BYTES;
+    let (mut s, mut out) = (i, o);
+    let (mut units, mut ascii) = first;
+    // SAFETY: a step reads units `s .. s + BYTES` and writes 16-byte windows ending by
+    // `out + 2 * BYTES`, both inside by the loop condition (and the contract for the first
+    // step); CPU per contract.
+    unsafe {
+        loop {
+            let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
+            for h in 0..2 {
+                let u = units[h];
+                let two = V::splat16(0x80C0)
+                    .or(u.shr16::<6>())
+                    .or(u.shl16::<8>().and(V::splat16(0x3F00)));
+                let bytes = V::blend(ascii[h], u, two);
+                for w in 0..b / 16 {
+                    let k = (ascii_bits >> (b / 2 * h + 8 * w) & 0xFF) as usize;
+                    let q = dst.as_mut_ptr().add(out).cast::<u8>();
+                    bytes.shuffle_window_to(w, PACK_NARROW[k].as_ptr(), q);
+                    out += 16 - k.count_ones() as usize;
+                }
+            }
+            s += b;
+            if s + b > src.len() || out + 2 * b > dst.len() {
+                break;
+            }
+            let p = src.as_ptr().add(s).cast::<u8>();
+            units = [V::load(p), V::load(p.add(b))];
+            if units[0].or(units[1]).and(V::splat16(0xF800)).any() {
+                break;
+            }
+            ascii = [
+                units[0].and(V::splat16(0xFF80)).eq16(V::zero()),
+                units[1].and(V::splat16(0xFF80)).eq16(V::zero()),
+            ];
+        }
+    }
+    (s - i, out - o)
+}
+
+/// Steps of `BYTES` units without 3-byte units (ASCII, 2-byte units and surrogate pairs:
+/// emoji with spaces) from unit `i` (output byte `o`), for as long as they last and the
+/// bounds allow: each unit gives 1 or 2 bytes ([`pair_tail`] for all but ASCII), packed per 8
+/// units by a shuffle keyed by which are ASCII. A pair may straddle two steps (the low
+/// surrogate's unit before is loaded with it); the run ends on a pair boundary. Returns
+/// `(units read, bytes written)`; `first` holds the step at `i` (its units and ASCII masks),
+/// which must qualify.
+///
+/// # Safety
+/// `src` is well-formed UTF-16, `i` a pair boundary, `i + BYTES <= src.len()`,
+/// `o + 2 * BYTES <= dst.len()`, the step at `i` has no 3-byte unit, and the CPU supports
+/// `V`'s level.
+#[inline(always)]
+unsafe fn pair_run<V: Shuffle>(
+    src: &[u16],
+    i: usize,
+    dst: &mut [MaybeUninit<u8>],
+    o: usize,
+    first: ([V; 2], [V; 2]),
+) -> (usize, usize) {
+    let b = V::BYTES;
+    let (mut s, mut out) = (i, o);
+    let (mut units, mut ascii) = first;
+    // SAFETY: a step reads units `s - 1 .. s + BYTES` (from `s` when `s == 0`) and writes
+    // 16-byte windows ending by `out + 2 * BYTES`, both inside by the loop condition (and the
+    // contract for the first step); CPU per contract.
+    unsafe {
+        loop {
+            let p = src.as_ptr().add(s);
+            // At `s == 0` (a pair boundary) a zero will do for the unit before.
+            let before = if s > 0 { V::load(p.sub(1).cast()) } else { units[0].prev2(V::zero()) };
+            let prevs = [before, V::load(p.add(b / 2 - 1).cast())];
+            let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
+            for h in 0..2 {
+                let bytes = V::blend(ascii[h], units[h], pair_tail(units[h], prevs[h]));
+                for w in 0..b / 16 {
+                    let k = (ascii_bits >> (b / 2 * h + 8 * w) & 0xFF) as usize;
+                    let q = dst.as_mut_ptr().add(out).cast::<u8>();
+                    bytes.shuffle_window_to(w, PACK_NARROW[k].as_ptr(), q);
+                    out += 16 - k.count_ones() as usize;
+                }
+            }
+            // A pair may straddle two steps: the high surrogate's two bytes end this one,
+            // the low one takes its two bits from the unit loaded before the next.
+            s += b;
+            if s + b > src.len() || out + 2 * b > dst.len() {
+                break;
+            }
+            let p = src.as_ptr().add(s);
+            units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
+            let mut three = V::zero();
+            for h in 0..2 {
+                let top5 = units[h].and(V::splat16(0xF800));
+                let two = top5.eq16(V::zero()).or(top5.eq16(V::splat16(0xD800)));
+                three = three.or(two.xor(V::splat16(0xFFFF)));
+                ascii[h] = units[h].and(V::splat16(0xFF80)).eq16(V::zero());
+            }
+            if three.any() {
+                break;
+            }
+        }
+    }
+    // End on a pair boundary: a high surrogate last goes to whatever comes next (its bytes
+    // are the last two written).
+    if scalar::is_high(src[s - 1]) {
+        s -= 1;
+        out -= 2;
+    }
+    (s - i, out - o)
+}
+
 /// The shared driver: ASCII steps in place, anything else through `mixed`, which takes
 /// `(src, i, dst, o)` at a pair boundary with `i + BYTES <= src.len()` and
 /// `o + 4 * BYTES <= dst.len()`, and returns `(units read, bytes written)` ending on a pair
@@ -269,27 +403,18 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>
                     }
                     return (b, 3 * b);
                 }
+                if !three[0].or(three[1]).any() {
+                    // No 3-byte unit: this step and the next ones like it.
+                    return if is_surrogate[0].or(is_surrogate[1]).any() {
+                        pair_run::<V>(src, i, dst, start, (units, ascii))
+                    } else {
+                        short_run::<V>(src, i, dst, start, (units, ascii))
+                    };
+                }
                 // One bit per unit of the step.
                 let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
                 let mut o = start;
-                if !three[0].or(three[1]).any() {
-                    // 1 or 2 bytes per unit (ASCII, 2-byte, half a pair): one pack per 8 units;
-                    // each window writes 16 bytes at most `o + 2 * BYTES` in. The units before
-                    // the vectors are loaded one unit back; the step starts on a pair boundary,
-                    // so its first unit is no low surrogate, and at `i == 0` a zero will do.
-                    let before =
-                        if i > 0 { V::load(p.sub(1).cast()) } else { units[0].prev2(V::zero()) };
-                    let prevs = [before, V::load(p.add(b / 2 - 1).cast())];
-                    for h in 0..2 {
-                        let bytes = V::blend(ascii[h], units[h], pair_tail(units[h], prevs[h]));
-                        for w in 0..windows {
-                            let k = (ascii_bits >> (b / 2 * h + 8 * w) & 0xFF) as usize;
-                            let q = dst.as_mut_ptr().add(o).cast::<u8>();
-                            bytes.shuffle_window_to(w, PACK_NARROW[k].as_ptr(), q);
-                            o += 16 - k.count_ones() as usize;
-                        }
-                    }
-                } else {
+                {
                     // The step starts on a pair boundary, so no low surrogate needs the unit
                     // before.
                     let before = [V::zero(), units[0]];
