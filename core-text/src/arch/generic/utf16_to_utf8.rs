@@ -24,13 +24,11 @@
 //! ```
 //!
 //! Splitting each 4-byte sequence across its two surrogates makes every unit produce 1, 2 or
-//! 3 bytes independently, so one 256-entry table (generated below) covers all input. A step
-//! whose last unit is a high surrogate hands that unit (its two bytes are the step's last
-//! two) to the next step, so steps and the scalar tail always start on a pair boundary;
-//! inside a run without 3-byte units a pair may straddle two steps (a low surrogate first
-//! takes its two bits from the unit loaded before the step), and only the run's end is put
-//! back on a pair boundary, which keeps the next step's loads independent of this step's
-//! last unit.
+//! 3 bytes independently, so one 256-entry table (generated below) covers all input. A pair
+//! may straddle two steps: a low surrogate first in a step takes its two bits from the unit
+//! loaded before the step, so the next step's loads never wait on this step's last unit.
+//! Only the scalar tail is put back on a pair boundary (the high surrogate's two bytes,
+//! the last written, are written again there).
 
 use super::vector::{Shuffle, Vector};
 use crate::arch::scalar::utf16 as scalar;
@@ -130,12 +128,12 @@ unsafe fn high_tail<V: Vector>(u: V) -> V {
 
 /// Per unit (16-bit lanes): the last two bytes of a 3-byte unit, both bytes of a 2-byte one
 /// (`is_short`), or a surrogate's half of its 4-byte sequence (the low one takes two bits of
-/// the unit before it, from `before` for the first lane).
+/// the unit before it, which `prev` holds for each lane).
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn general_tail<V: Shuffle>(u: V, is_short: V, is_surrogate: V, before: V) -> V {
+unsafe fn general_tail<V: Shuffle>(u: V, is_short: V, is_surrogate: V, prev: V) -> V {
     // SAFETY: CPU per contract.
     unsafe {
         let mut tail = V::splat16(0x8080)
@@ -147,7 +145,6 @@ unsafe fn general_tail<V: Shuffle>(u: V, is_short: V, is_surrogate: V, before: V
             let is_high = top6.eq16(V::splat16(0xD800));
             let is_low = top6.eq16(V::splat16(0xDC00));
             // Low: 0x80 | (high & 3) << 4 | (low >> 6) & 0xF, then 0x80 | low & 0x3F.
-            let prev = u.prev2(before);
             let low_tail = tail.and(V::splat16(0xFFCF)).or(prev.and(V::splat16(3)).shl16::<4>());
             tail = V::blend(is_low, low_tail, tail);
             tail = V::blend(is_high, high_tail(u), tail);
@@ -247,12 +244,12 @@ unsafe fn short_run<V: Shuffle>(
 /// emoji with spaces) from unit `i` (output byte `o`), for as long as they last and the
 /// bounds allow: each unit gives 1 or 2 bytes ([`pair_tail`] for all but ASCII), packed per 8
 /// units by a shuffle keyed by which are ASCII. A pair may straddle two steps (the low
-/// surrogate's unit before is loaded with it); the run ends on a pair boundary. Returns
+/// surrogate's unit before is loaded with it). Returns
 /// `(units read, bytes written)`; `first` holds the step at `i` (its units and ASCII masks),
 /// which must qualify.
 ///
 /// # Safety
-/// `src` is well-formed UTF-16, `i` a pair boundary, `i + BYTES <= src.len()`,
+/// `src` is well-formed UTF-16, `i + BYTES <= src.len()`,
 /// `o + 2 * BYTES <= dst.len()`, the step at `i` has no 3-byte unit, and the CPU supports
 /// `V`'s level.
 #[inline(always)]
@@ -305,19 +302,14 @@ unsafe fn pair_run<V: Shuffle>(
             }
         }
     }
-    // End on a pair boundary: a high surrogate last goes to whatever comes next (its bytes
-    // are the last two written).
-    if scalar::is_high(src[s - 1]) {
-        s -= 1;
-        out -= 2;
-    }
     (s - i, out - o)
 }
 
 /// The shared driver: ASCII steps in place, anything else through `mixed`, which takes
-/// `(src, i, dst, o)` at a pair boundary with `i + BYTES <= src.len()` and
-/// `o + 4 * BYTES <= dst.len()`, and returns `(units read, bytes written)` ending on a pair
-/// boundary, with at least one unit read.
+/// `(src, i, dst, o)` with `i + BYTES <= src.len()` and `o + 4 * BYTES <= dst.len()`, and
+/// returns `(units read, bytes written)`, at least one unit read. A step may end between the
+/// two units of a pair (the high one's two bytes written); the driver puts the end back on
+/// a pair boundary for the scalar tail.
 ///
 /// # Safety
 /// `src` is well-formed UTF-16 and `dst` holds at least as many bytes as it needs; the CPU
@@ -347,6 +339,10 @@ unsafe fn convert<V: Vector>(
             i += di;
             o += d_o;
         }
+    }
+    if i > 0 && scalar::is_high(src[i - 1]) {
+        i -= 1;
+        o -= 2;
     }
     o + scalar::to_utf8(&src[i..], &mut dst[o..])
 }
@@ -415,12 +411,13 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>
                 let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
                 let mut o = start;
                 {
-                    // The step starts on a pair boundary, so no low surrogate needs the unit
-                    // before.
-                    let before = [V::zero(), units[0]];
+                    // The unit before each lane; at `i == 0` (a pair boundary) a zero will do.
+                    let before =
+                        if i > 0 { V::load(p.sub(1).cast()) } else { units[0].prev2(V::zero()) };
+                    let prevs = [before, V::load(p.add(b / 2 - 1).cast())];
                     let tails = [
-                        general_tail(units[0], is_short[0], is_surrogate[0], before[0]),
-                        general_tail(units[1], is_short[1], is_surrogate[1], before[1]),
+                        general_tail(units[0], is_short[0], is_surrogate[0], prevs[0]),
+                        general_tail(units[1], is_short[1], is_surrogate[1], prevs[1]),
                     ];
                     let three = three[0].pack16(three[1]).bitmask();
                     let mut parts = [V::zero(); 4];
@@ -440,9 +437,8 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>
                         }
                     }
                 }
-                // A high surrogate last: its bytes are the last two written; hand it over.
-                let carry = scalar::is_high(*p.add(b - 1)) as usize;
-                (b - carry, o - start - 2 * carry)
+                // A pair may straddle this step and the next (see `convert`).
+                (b, o - start)
             },
         )
     }
