@@ -417,6 +417,11 @@ unsafe fn short_units(v: __m512i, prev: __m512i, ascii: u32) -> __m512i {
             _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16::<6>(v), k(0x1F)), last),
             k(0x80C0),
         );
+        // Without surrogates (Latin-1, Greek, Cyrillic...) that is all: skip their formulas.
+        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
+        if surrogate == 0 {
+            return _mm512_mask_mov_epi16(two, ascii, v);
+        }
         // Low surrogate: `two` has 0xD0 | (u >> 6) & 0xF in byte 0 (bit 10 is set); the
         // sequence's third byte is 0x80 | (prev & 3) << 4 | (u >> 6) & 0xF.
         let low = _mm512_or_si512(
@@ -432,7 +437,6 @@ unsafe fn short_units(v: __m512i, prev: __m512i, ascii: u32) -> __m512i {
             ),
             k(0x80F0),
         );
-        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
         let is_high = _mm512_cmplt_epu16_mask(v, k(0xDC00)) & surrogate;
         let mut u = _mm512_mask_mov_epi16(two, surrogate, low);
         u = _mm512_mask_mov_epi16(u, is_high, high);
