@@ -504,7 +504,7 @@ unsafe fn byte_steps<V: Shuffle, const NO_TWO: bool>(
 /// `src` is valid UTF-8, `i >= 2` a char boundary, `o <= dst.len()`, and the CPU supports
 /// `V`'s level.
 #[inline(always)]
-unsafe fn byte_run<V: Shuffle>(
+pub(crate) unsafe fn byte_run<V: Shuffle>(
     src: &[u8],
     i: usize,
     dst: &mut [MaybeUninit<u16>],
@@ -676,6 +676,19 @@ unsafe fn convert<V: Vector>(
                 store_widened(v, q);
                 i += b;
                 o += b;
+                // More ASCII is likely: two vectors a step while it lasts.
+                while i + 2 * b <= n && o + 2 * b <= dst.len() {
+                    let p = src.as_ptr().add(i);
+                    let (v0, v1) = (V::load(p), V::load(p.add(b)));
+                    if v0.or(v1).any_high_bit() {
+                        break;
+                    }
+                    let q = dst.as_mut_ptr().add(o).cast::<u8>();
+                    store_widened(v0, q);
+                    store_widened(v1, q.add(2 * b));
+                    i += 2 * b;
+                    o += 2 * b;
+                }
                 continue;
             }
             let lead = *p;
@@ -794,9 +807,12 @@ pub(crate) unsafe fn to_utf16<V: Shuffle>(src: &[u8], dst: &mut [MaybeUninit<u16
                         return (12 * windows, 4 * windows);
                     }
                 }
-                // No 3-byte char in the next BYTES bytes: whole blocks mapped byte by byte.
-                if i >= 2 && !(0xE0..0xF0).contains(&*p) {
-                    let (di, d_o) = byte_run::<V>(src, i, dst, o);
+                // No 3-byte char in the next 2 * BYTES bytes (checked here, before the call,
+                // as the run's first step will: in mixed text most runs end there): whole
+                // blocks mapped byte by byte.
+                let (c0, c1) = (V::load(p), V::load(p.add(V::BYTES)));
+                if i >= 2 && !three_byte_leads(c0).or(three_byte_leads(c1)).any() {
+                    let (di, d_o) = V::byte_run(src, i, dst, o);
                     if di > 0 {
                         return (di, d_o);
                     }

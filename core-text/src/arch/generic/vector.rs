@@ -114,6 +114,19 @@ pub(crate) trait Shuffle: Lookup {
     /// The 16 bytes at each address the level writes are writable.
     unsafe fn store_windows(self, q0: *mut u8, q1: *mut u8);
 
+    /// `utf8_to_utf16::byte_run` at this level, compiled as a function of its own: inlined
+    /// into the transcoder, its loop shared the registers with every other path there and
+    /// reloaded constants and spilled values on every step.
+    ///
+    /// # Safety
+    /// As `utf8_to_utf16::byte_run`.
+    unsafe fn byte_run(
+        src: &[u8],
+        i: usize,
+        dst: &mut [core::mem::MaybeUninit<u16>],
+        o: usize,
+    ) -> (usize, usize);
+
     /// Window `w` of `self` shuffled by the 16 indices at `idx` (as [`Shuffle::shuffle`])
     /// and stored to the 16 bytes at `q`.
     ///
