@@ -198,6 +198,7 @@ impl Vector for V256 {
 }
 
 impl Shuffle for V256 {
+    const FAST_BIT_SCATTER: bool = true;
     #[inline(always)]
     unsafe fn byte_run(
         src: &[u8],
@@ -209,7 +210,6 @@ impl Shuffle for V256 {
         // detected.
         unsafe { byte_run_avx2(src, i, dst, o) }
     }
-    const FAST_BIT_SCATTER: bool = true;
     #[inline(always)]
     unsafe fn extract_bits(a: u64, m: u64) -> u64 {
         // SAFETY: BMI2 is part of this level's detected features.
