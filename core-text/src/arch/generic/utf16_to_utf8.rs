@@ -182,6 +182,52 @@ unsafe fn pair_tail<V: Shuffle>(u: V, prev: V) -> V {
     }
 }
 
+/// Per 16-bit lane of each vector: all ones where the unit is ASCII.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn ascii_lanes<V: Vector>(units: [V; 2]) -> [V; 2] {
+    // SAFETY: CPU per contract.
+    unsafe {
+        [
+            units[0].and(V::splat16(0xFF80)).eq16(V::zero()),
+            units[1].and(V::splat16(0xFF80)).eq16(V::zero()),
+        ]
+    }
+}
+
+/// Per 16-bit lane, the two UTF-8 bytes of a unit below 0x800: `[0xC0 | u >> 6, 0x80 | u &
+/// 0x3F]` (meaningless for ASCII lanes).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn two_byte<V: Vector>(u: V) -> V {
+    // SAFETY: CPU per contract.
+    unsafe { V::splat16(0x80C0).or(u.shr16::<6>()).or(u.shl16::<8>().and(V::splat16(0x3F00))) }
+}
+
+/// Stores the 16-bit lanes of `bytes` at output byte `*out` of `dst`: the low byte of each
+/// lane whose bit is set in `ascii` (bit `k` for lane `k`), both bytes of every other lane,
+/// by a shuffle per 8 lanes; advances `*out` by the bytes written.
+///
+/// # Safety
+/// `dst + *out .. dst + *out + BYTES` is writable (16-byte windows), and the CPU supports
+/// `V`'s level.
+#[inline(always)]
+unsafe fn store_narrow<V: Shuffle>(bytes: V, ascii: u64, dst: *mut u8, out: &mut usize) {
+    // SAFETY: window `w` writes 16 bytes at most `16 * w` bytes past `*out` as it was; CPU
+    // per contract.
+    unsafe {
+        for w in 0..V::BYTES / 16 {
+            let k = (ascii >> (8 * w) & 0xFF) as usize;
+            bytes.shuffle_window_to(w, PACK_NARROW[k].as_ptr(), dst.add(*out));
+            *out += 16 - k.count_ones() as usize;
+        }
+    }
+}
+
 /// Steps of `BYTES` units all below 0x800 (ASCII and 2-byte units: Latin-1, Greek,
 /// Cyrillic, ...) from unit `i` (output byte `o`), for as long as they last and the bounds
 /// allow: each 2-byte unit is `0x80C0 | u >> 6 | (u & 0x3F) << 8` in its 16-bit lane, and per
@@ -210,17 +256,8 @@ unsafe fn short_run<V: Shuffle>(
         loop {
             let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
             for h in 0..2 {
-                let u = units[h];
-                let two = V::splat16(0x80C0)
-                    .or(u.shr16::<6>())
-                    .or(u.shl16::<8>().and(V::splat16(0x3F00)));
-                let bytes = V::blend(ascii[h], u, two);
-                for w in 0..b / 16 {
-                    let k = (ascii_bits >> (b / 2 * h + 8 * w) & 0xFF) as usize;
-                    let q = dst.as_mut_ptr().add(out).cast::<u8>();
-                    bytes.shuffle_window_to(w, PACK_NARROW[k].as_ptr(), q);
-                    out += 16 - k.count_ones() as usize;
-                }
+                let bytes = V::blend(ascii[h], units[h], two_byte(units[h]));
+                store_narrow(bytes, ascii_bits >> (b / 2 * h), dst.as_mut_ptr().cast(), &mut out);
             }
             s += b;
             if s + b > src.len() || out + 2 * b > dst.len() {
@@ -231,10 +268,7 @@ unsafe fn short_run<V: Shuffle>(
             if units[0].or(units[1]).and(V::splat16(0xF800)).any() {
                 break;
             }
-            ascii = [
-                units[0].and(V::splat16(0xFF80)).eq16(V::zero()),
-                units[1].and(V::splat16(0xFF80)).eq16(V::zero()),
-            ];
+            ascii = ascii_lanes(units);
         }
     }
     (s - i, out - o)
@@ -275,12 +309,7 @@ unsafe fn pair_run<V: Shuffle>(
             let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
             for h in 0..2 {
                 let bytes = V::blend(ascii[h], units[h], pair_tail(units[h], prevs[h]));
-                for w in 0..b / 16 {
-                    let k = (ascii_bits >> (b / 2 * h + 8 * w) & 0xFF) as usize;
-                    let q = dst.as_mut_ptr().add(out).cast::<u8>();
-                    bytes.shuffle_window_to(w, PACK_NARROW[k].as_ptr(), q);
-                    out += 16 - k.count_ones() as usize;
-                }
+                store_narrow(bytes, ascii_bits >> (b / 2 * h), dst.as_mut_ptr().cast(), &mut out);
             }
             // A pair may straddle two steps: the high surrogate's two bytes end this one,
             // the low one takes its two bits from the unit loaded before the next.
@@ -291,15 +320,15 @@ unsafe fn pair_run<V: Shuffle>(
             let p = src.as_ptr().add(s);
             units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
             let mut three = V::zero();
-            for h in 0..2 {
-                let top5 = units[h].and(V::splat16(0xF800));
+            for u in units {
+                let top5 = u.and(V::splat16(0xF800));
                 let two = top5.eq16(V::zero()).or(top5.eq16(V::splat16(0xD800)));
                 three = three.or(two.xor(V::splat16(0xFFFF)));
-                ascii[h] = units[h].and(V::splat16(0xFF80)).eq16(V::zero());
             }
             if three.any() {
                 break;
             }
+            ascii = ascii_lanes(units);
         }
     }
     (s - i, out - o)
