@@ -14,7 +14,7 @@
 //!         no 3-byte unit (emoji, Latin-1 and spaces), for this step and the ones after it
 //!             while that lasts: 16-bit lanes `u` (ASCII) or the unit's two bytes, one
 //!             formula for 2-byte units and both surrogates (see `pair_tail`), a shorter one
-//!             when no unit is a surrogate (`short_run`); per 8 units a shuffle keyed by
+//!             when no unit is a surrogate (`narrow_run`); per 8 units a shuffle keyed by
 //!             which are ASCII packs 1 or 2 bytes of each
 //!         else 32-bit lanes [lead, -, tail0, tail1]; per 4 units, a shuffle keyed by which
 //!         units are ASCII (keep lead) and which are 3-byte (keep lead and tail) packs the
@@ -228,18 +228,20 @@ unsafe fn store_narrow<V: Shuffle>(bytes: V, ascii: u64, dst: *mut u8, out: &mut
     }
 }
 
-/// Steps of `BYTES` units all below 0x800 (ASCII and 2-byte units: Latin-1, Greek,
-/// Cyrillic, ...) from unit `i` (output byte `o`), for as long as they last and the bounds
-/// allow: each 2-byte unit is `0x80C0 | u >> 6 | (u & 0x3F) << 8` in its 16-bit lane, and per
-/// 8 units a shuffle keyed by which are ASCII packs 1 or 2 bytes of each. Returns `(units
-/// read, bytes written)`; `first` holds the step at `i` (its units and ASCII masks), which
-/// must qualify.
+/// Steps of `BYTES` units without 3-byte units from unit `i` (output byte `o`), for as long
+/// as they last and the bounds allow; each unit gives 1 or 2 bytes, packed per 8 units by a
+/// shuffle keyed by which are ASCII ([`store_narrow`]). With `PAIRS` (emoji with spaces)
+/// the units may be surrogates ([`pair_tail`]), and a pair may straddle two steps (a low
+/// surrogate first takes its bits from the unit loaded before the step); without, every
+/// unit is below 0x800 (Latin-1, Greek, Cyrillic: [`two_byte`]). Returns `(units read,
+/// bytes written)`; `first` holds the step at `i` (its units and ASCII masks), which must
+/// qualify.
 ///
 /// # Safety
-/// `i + BYTES <= src.len()`, `o + 2 * BYTES <= dst.len()`, the step at `i` has only units
-/// below 0x800, and the CPU supports `V`'s level.
+/// `src` is well-formed UTF-16, `i + BYTES <= src.len()`, `o + 2 * BYTES <= dst.len()`, the
+/// step at `i` qualifies, and the CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn short_run<V: Shuffle>(
+unsafe fn narrow_run<V: Shuffle, const PAIRS: bool>(
     src: &[u16],
     i: usize,
     dst: &mut [MaybeUninit<u8>],
@@ -249,83 +251,46 @@ unsafe fn short_run<V: Shuffle>(
     let b = V::BYTES;
     let (mut s, mut out) = (i, o);
     let (mut units, mut ascii) = first;
-    // SAFETY: a step reads units `s .. s + BYTES` and writes 16-byte windows ending by
-    // `out + 2 * BYTES`, both inside by the loop condition (and the contract for the first
-    // step); CPU per contract.
-    unsafe {
-        loop {
-            let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
-            for h in 0..2 {
-                let bytes = V::blend(ascii[h], units[h], two_byte(units[h]));
-                store_narrow(bytes, ascii_bits >> (b / 2 * h), dst.as_mut_ptr().cast(), &mut out);
-            }
-            s += b;
-            if s + b > src.len() || out + 2 * b > dst.len() {
-                break;
-            }
-            let p = src.as_ptr().add(s).cast::<u8>();
-            units = [V::load(p), V::load(p.add(b))];
-            if units[0].or(units[1]).and(V::splat16(0xF800)).any() {
-                break;
-            }
-            ascii = ascii_lanes(units);
-        }
-    }
-    (s - i, out - o)
-}
-
-/// Steps of `BYTES` units without 3-byte units (ASCII, 2-byte units and surrogate pairs:
-/// emoji with spaces) from unit `i` (output byte `o`), for as long as they last and the
-/// bounds allow: each unit gives 1 or 2 bytes ([`pair_tail`] for all but ASCII), packed per 8
-/// units by a shuffle keyed by which are ASCII. A pair may straddle two steps (the low
-/// surrogate's unit before is loaded with it). Returns
-/// `(units read, bytes written)`; `first` holds the step at `i` (its units and ASCII masks),
-/// which must qualify.
-///
-/// # Safety
-/// `src` is well-formed UTF-16, `i + BYTES <= src.len()`,
-/// `o + 2 * BYTES <= dst.len()`, the step at `i` has no 3-byte unit, and the CPU supports
-/// `V`'s level.
-#[inline(always)]
-unsafe fn pair_run<V: Shuffle>(
-    src: &[u16],
-    i: usize,
-    dst: &mut [MaybeUninit<u8>],
-    o: usize,
-    first: ([V; 2], [V; 2]),
-) -> (usize, usize) {
-    let b = V::BYTES;
-    let (mut s, mut out) = (i, o);
-    let (mut units, mut ascii) = first;
-    // SAFETY: a step reads units `s - 1 .. s + BYTES` (from `s` when `s == 0`) and writes
-    // 16-byte windows ending by `out + 2 * BYTES`, both inside by the loop condition (and the
-    // contract for the first step); CPU per contract.
+    // SAFETY: a step reads units `s - 1 .. s + BYTES` (from `s` when `s == 0`, and the one
+    // before only with `PAIRS`) and writes 16-byte windows ending by `out + 2 * BYTES`, both
+    // inside by the loop condition (and the contract for the first step); CPU per contract.
     unsafe {
         loop {
             let p = src.as_ptr().add(s);
-            // At `s == 0` (a pair boundary) a zero will do for the unit before.
-            let before = if s > 0 { V::load(p.sub(1).cast()) } else { units[0].prev2(V::zero()) };
-            let prevs = [before, V::load(p.add(b / 2 - 1).cast())];
             let ascii_bits = ascii[0].pack16(ascii[1]).bitmask();
+            // The unit before each lane; at `s == 0` (a pair boundary) a zero will do.
+            let prevs = if PAIRS {
+                let before =
+                    if s > 0 { V::load(p.sub(1).cast()) } else { units[0].prev2(V::zero()) };
+                [before, V::load(p.add(b / 2 - 1).cast())]
+            } else {
+                [V::zero(); 2]
+            };
             for h in 0..2 {
-                let bytes = V::blend(ascii[h], units[h], pair_tail(units[h], prevs[h]));
+                let u = units[h];
+                let bytes = if PAIRS { pair_tail(u, prevs[h]) } else { two_byte(u) };
+                let bytes = V::blend(ascii[h], u, bytes);
                 store_narrow(bytes, ascii_bits >> (b / 2 * h), dst.as_mut_ptr().cast(), &mut out);
             }
-            // A pair may straddle two steps: the high surrogate's two bytes end this one,
-            // the low one takes its two bits from the unit loaded before the next.
             s += b;
             if s + b > src.len() || out + 2 * b > dst.len() {
                 break;
             }
             let p = src.as_ptr().add(s);
             units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
-            let mut three = V::zero();
-            for u in units {
-                let top5 = u.and(V::splat16(0xF800));
-                let two = top5.eq16(V::zero()).or(top5.eq16(V::splat16(0xD800)));
-                three = three.or(two.xor(V::splat16(0xFFFF)));
-            }
-            if three.any() {
+            let stop = if PAIRS {
+                // A 3-byte unit: at least 0x800 and no surrogate.
+                let mut three = V::zero();
+                for u in units {
+                    let top5 = u.and(V::splat16(0xF800));
+                    let two = top5.eq16(V::zero()).or(top5.eq16(V::splat16(0xD800)));
+                    three = three.or(two.xor(V::splat16(0xFFFF)));
+                }
+                three
+            } else {
+                units[0].or(units[1]).and(V::splat16(0xF800))
+            };
+            if stop.any() {
                 break;
             }
             ascii = ascii_lanes(units);
@@ -431,9 +396,9 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>
                 if !three[0].or(three[1]).any() {
                     // No 3-byte unit: this step and the next ones like it.
                     return if is_surrogate[0].or(is_surrogate[1]).any() {
-                        pair_run::<V>(src, i, dst, start, (units, ascii))
+                        narrow_run::<V, true>(src, i, dst, start, (units, ascii))
                     } else {
-                        short_run::<V>(src, i, dst, start, (units, ascii))
+                        narrow_run::<V, false>(src, i, dst, start, (units, ascii))
                     };
                 }
                 // One bit per unit of the step.
