@@ -248,6 +248,39 @@ macro_rules! kernel_table {
 #[allow(unused_imports)]
 pub(crate) use kernel_table;
 
+/// Implements `Shuffle::byte_run` for a level: a call to a copy of
+/// `utf8_to_utf16::byte_run` compiled out of line with the level's features (see the trait
+/// method for why).
+#[allow(unused_macros)]
+macro_rules! byte_run_out_of_line {
+    (features: $features:literal, vector: $v:ty) => {
+        #[inline(always)]
+        unsafe fn byte_run(
+            src: &[u8],
+            i: usize,
+            dst: &mut [core::mem::MaybeUninit<u16>],
+            o: usize,
+        ) -> (usize, usize) {
+            #[target_feature(enable = $features)]
+            #[inline(never)]
+            unsafe fn out_of_line(
+                src: &[u8],
+                i: usize,
+                dst: &mut [core::mem::MaybeUninit<u16>],
+                o: usize,
+            ) -> (usize, usize) {
+                // SAFETY: forwarded contract.
+                unsafe { $crate::arch::generic::utf8_to_utf16::byte_run::<$v>(src, i, dst, o) }
+            }
+            // SAFETY: forwarded contract; a level's vectors are only used where its features
+            // were detected.
+            unsafe { out_of_line(src, i, dst, o) }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use byte_run_out_of_line;
+
 /// `dst` as output for the transcoding kernels, which write to possibly uninitialised memory.
 ///
 /// # Safety

@@ -223,17 +223,7 @@ impl Vector for V128 {
 }
 
 impl Shuffle for V128 {
-    #[inline(always)]
-    unsafe fn byte_run(
-        src: &[u8],
-        i: usize,
-        dst: &mut [MaybeUninit<u16>],
-        o: usize,
-    ) -> (usize, usize) {
-        // SAFETY: forwarded contract; this level's code runs only where its features were
-        // detected.
-        unsafe { byte_run_neon(src, i, dst, o) }
-    }
+    crate::arch::byte_run_out_of_line!(features: "neon", vector: V128);
     #[inline(always)]
     unsafe fn shuffle(self, idx: Self) -> Self {
         // `tbl` yields 0 for every index >= 16, which covers the trait's `>= 0x80`.
@@ -273,21 +263,6 @@ impl Lookup for V128 {
     unsafe fn low_nibbles(self) -> Self {
         neon!(V128(vandq_u8(self.0, vdupq_n_u8(0x0F))))
     }
-}
-
-/// `utf8_to_utf16::byte_run` at this level, out of line (see `Shuffle::byte_run`).
-///
-/// # Safety
-/// As `utf8_to_utf16::byte_run`.
-#[inline(never)]
-unsafe fn byte_run_neon(
-    src: &[u8],
-    i: usize,
-    dst: &mut [MaybeUninit<u16>],
-    o: usize,
-) -> (usize, usize) {
-    // SAFETY: forwarded contract.
-    unsafe { utf8_to_utf16::byte_run::<V128>(src, i, dst, o) }
 }
 
 kernel_table! {

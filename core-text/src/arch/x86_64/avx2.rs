@@ -199,17 +199,7 @@ impl Vector for V256 {
 
 impl Shuffle for V256 {
     const FAST_BIT_SCATTER: bool = true;
-    #[inline(always)]
-    unsafe fn byte_run(
-        src: &[u8],
-        i: usize,
-        dst: &mut [MaybeUninit<u16>],
-        o: usize,
-    ) -> (usize, usize) {
-        // SAFETY: forwarded contract; this level's code runs only where its features were
-        // detected.
-        unsafe { byte_run_avx2(src, i, dst, o) }
-    }
+    crate::arch::byte_run_out_of_line!(features: "avx2,bmi1,bmi2,popcnt", vector: V256);
     #[inline(always)]
     unsafe fn extract_bits(a: u64, m: u64) -> u64 {
         // SAFETY: BMI2 is part of this level's detected features.
@@ -284,22 +274,6 @@ impl Lookup for V256 {
     unsafe fn low_nibbles(self) -> Self {
         avx2!(V256(_mm256_and_si256(self.0, _mm256_set1_epi8(0x0F))))
     }
-}
-
-/// `utf8_to_utf16::byte_run` at this level, out of line (see `Shuffle::byte_run`).
-///
-/// # Safety
-/// As `utf8_to_utf16::byte_run`.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-#[inline(never)]
-unsafe fn byte_run_avx2(
-    src: &[u8],
-    i: usize,
-    dst: &mut [MaybeUninit<u16>],
-    o: usize,
-) -> (usize, usize) {
-    // SAFETY: forwarded contract.
-    unsafe { utf8_to_utf16::byte_run::<V256>(src, i, dst, o) }
 }
 
 kernel_table! {
