@@ -182,6 +182,22 @@ unsafe fn pair_tail<V: Shuffle>(u: V, prev: V) -> V {
     }
 }
 
+/// Per 16-bit lane, all ones where the unit is: below 0x800 (1 or 2 bytes), a surrogate, and
+/// neither (3 bytes).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn classify<V: Vector>(u: V) -> (V, V, V) {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let top5 = u.and(V::splat16(0xF800));
+        let is_short = top5.eq16(V::zero());
+        let is_surrogate = top5.eq16(V::splat16(0xD800));
+        (is_short, is_surrogate, is_short.or(is_surrogate).xor(V::splat16(0xFFFF)))
+    }
+}
+
 /// Per 16-bit lane of each vector: all ones where the unit is ASCII.
 ///
 /// # Safety
@@ -279,14 +295,7 @@ unsafe fn narrow_run<V: Shuffle, const PAIRS: bool>(
             let p = src.as_ptr().add(s);
             units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
             let stop = if PAIRS {
-                // A 3-byte unit: at least 0x800 and no surrogate.
-                let mut three = V::zero();
-                for u in units {
-                    let top5 = u.and(V::splat16(0xF800));
-                    let two = top5.eq16(V::zero()).or(top5.eq16(V::splat16(0xD800)));
-                    three = three.or(two.xor(V::splat16(0xFFFF)));
-                }
-                three
+                classify(units[0]).2.or(classify(units[1]).2)
             } else {
                 units[0].or(units[1]).and(V::splat16(0xF800))
             };
@@ -363,18 +372,11 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u16], dst: &mut [MaybeUninit<u8>
             |src, i, dst, start| {
                 let p = src.as_ptr().add(i);
                 let units = [V::load(p.cast()), V::load(p.add(b / 2).cast())];
-                let mut is_short = [V::zero(); 2];
-                let mut is_surrogate = [V::zero(); 2];
-                let mut ascii = [V::zero(); 2];
-                let mut three = [V::zero(); 2];
-                for h in 0..2 {
-                    let u = units[h];
-                    let top5 = u.and(V::splat16(0xF800));
-                    is_short[h] = top5.eq16(V::zero());
-                    is_surrogate[h] = top5.eq16(V::splat16(0xD800));
-                    ascii[h] = u.and(V::splat16(0xFF80)).eq16(V::zero());
-                    three[h] = is_short[h].or(is_surrogate[h]).xor(V::splat16(0xFFFF));
-                }
+                let (c0, c1) = (classify(units[0]), classify(units[1]));
+                let is_short = [c0.0, c1.0];
+                let is_surrogate = [c0.1, c1.1];
+                let three = [c0.2, c1.2];
+                let ascii = ascii_lanes(units);
                 // Only 3-byte units (CJK): a fixed pack of 4 units to 12 bytes per window; the
                 // 16-byte stores end at most 4 bytes past the `3 * BYTES` written.
                 if !three[0].and(three[1]).xor(V::splat16(0xFFFF)).any() {

@@ -280,6 +280,29 @@ const fn spread() -> [[[u8; 16]; 256]; 2] {
     t
 }
 
+/// The formulas [`byte_units`] and [`byte_units_no_two`] pick from, per byte (each meaningful
+/// only for its class): `low` (a 2-byte lead, or the third byte of a 4-byte char), `lead4`
+/// (a 4-byte lead), `second` (the second byte of a 4-byte char) and `high2`, `(p1 >> 2) & 7`
+/// (a 2-byte char's continuation, and the fourth byte's bits).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn byte_formulas<V: Vector>(c: V, p1: V, n1: V, n2: V) -> (V, V, V, V) {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let low6 = n1.and(V::splat8(0x3F));
+        // Byte-wise shifts through 16-bit ones: the masks drop what crossed a byte boundary.
+        let low = c.and(V::splat8(3)).shl16::<6>().or(low6);
+        let lead4 = low6.shl16::<2>().or(n2.shr16::<4>().and(V::splat8(3))).sub8(V::splat8(0x40));
+        let borrow = V::splat8(0x10).gt_i8(c.and(V::splat8(0x30)));
+        // `p1` is a 4-byte lead 0xF0..=0xF4 here: `0xD8 + (p1 & 7)` is `p1 - 0x18`.
+        let second = p1.sub8(V::splat8(0x18)).add8(borrow);
+        let high2 = p1.shr16::<2>().and(V::splat8(7));
+        (low, lead4, second, high2)
+    }
+}
+
 /// The UTF-16 byte each input byte maps to, in input without 3-byte chars: there every byte
 /// but ASCII yields exactly one byte of output, so the units come out in input order once a
 /// zero is put after each ASCII byte (see [`byte_run`]). `c` holds the bytes, `p1` and `p2`
@@ -304,14 +327,7 @@ const fn spread() -> [[[u8; 16]; 256]; 2] {
 unsafe fn byte_units<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
     // SAFETY: CPU per contract.
     unsafe {
-        let low6 = n1.and(V::splat8(0x3F));
-        // Byte-wise shifts through 16-bit ones: the masks drop what crossed a byte boundary.
-        let low = c.and(V::splat8(3)).shl16::<6>().or(low6);
-        let lead4 = low6.shl16::<2>().or(n2.shr16::<4>().and(V::splat8(3))).sub8(V::splat8(0x40));
-        let borrow = V::splat8(0x10).gt_i8(c.and(V::splat8(0x30)));
-        // `p1` is a 4-byte lead 0xF0..=0xF4 here: `0xD8 + (p1 & 7)` is `p1 - 0x18`.
-        let second = p1.sub8(V::splat8(0x18)).add8(borrow);
-        let high2 = p1.shr16::<2>().and(V::splat8(7));
+        let (low, lead4, second, high2) = byte_formulas(c, p1, n1, n2);
         // `p1` is a continuation `10ab_cdxx` here: high2 = `b_cd`, and 0xDC has bit 2 set.
         let fourth = high2.or(V::splat8(0xDC));
         // Each choice is between two byte classes that one bit tells apart, moved to the top
@@ -337,12 +353,9 @@ unsafe fn byte_units<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
 unsafe fn byte_units_no_two<V: Shuffle>(c: V, p1: V, p2: V, n1: V, n2: V) -> V {
     // SAFETY: CPU per contract.
     unsafe {
-        let low6 = n1.and(V::splat8(0x3F));
-        let third = c.shl16::<6>().and(V::splat8(0xC0)).or(low6);
-        let lead4 = low6.shl16::<2>().or(n2.shr16::<4>().and(V::splat8(3))).sub8(V::splat8(0x40));
-        let borrow = V::splat8(0x10).gt_i8(c.and(V::splat8(0x30)));
-        let second = p1.sub8(V::splat8(0x18)).add8(borrow);
-        let fourth = p1.shr16::<2>().and(V::splat8(3)).or(V::splat8(0xDC));
+        // `third` is a 2-byte lead's `low` formula; `fourth` as in `byte_units`.
+        let (third, lead4, second, high2) = byte_formulas(c, p1, n1, n2);
+        let fourth = high2.or(V::splat8(0xDC));
         let after_cont = V::blend_high(p2.add8(p2), third, fourth);
         let cont = V::blend_high(p1.add8(p1), second, after_cont);
         let non_ascii = V::blend_high(c.add8(c), lead4, cont);
