@@ -301,8 +301,9 @@ unsafe fn is_ascii_short<V: Vector>(src: &[u8]) -> bool {
     // the caller's contract.
     unsafe {
         if n >= V::BYTES {
-            let mut acc = V::load(p.add(n - V::BYTES));
-            let mut i = 0;
+            // The first and the last vector (the same one at `n == BYTES`: no test for it).
+            let mut acc = V::load(p).or(V::load(p.add(n - V::BYTES)));
+            let mut i = V::BYTES;
             while i + V::BYTES < n {
                 acc = acc.or(V::load(p.add(i)));
                 i += V::BYTES;
@@ -339,9 +340,9 @@ fn resume_point(src: &[u8], b: usize) -> usize {
     s
 }
 
-/// Inputs of `BYTES + 3 ..= BLOCK` bytes without a copy or carried state: whole vectors from
-/// the front, then the vector ending at `n`; all but the first read their shifted copies with
-/// direct loads.
+/// Inputs of `BYTES + 3 ..= BLOCK` bytes without a copy or carried state: an ASCII test, then
+/// whole vectors from the front and the vector ending at `n`; all but the first read their
+/// shifted copies with direct loads.
 ///
 /// # Safety
 /// `V::BYTES + 3 <= src.len() <= BLOCK`; the CPU supports `V`'s level.
@@ -351,15 +352,30 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
     let p = src.as_ptr();
     // SAFETY: every load reads `BYTES` bytes starting in `0..=n - BYTES`; CPU per contract.
     unsafe {
+        // The ASCII test reads the first and last vectors that the check below uses (on
+        // unaligned input, loading them again would mostly straddle a cache line twice more).
+        let first = V::load(p);
+        let last = n - V::BYTES;
+        let end = V::load(p.add(last));
+        let mut any = first.or(end);
+        let mut pos = V::BYTES;
+        while pos < last {
+            any = any.or(V::load(p.add(pos)));
+            pos += V::BYTES;
+        }
+        if !any.any_high_bit() {
+            return Ok(n);
+        }
         let mut st = State::<V>::new();
         let all = V::splat8(0xFF);
-        let mut prev = V::load(p);
-        let mut error = st.check(prev, V::zero());
+        let mut error = st.check(first, V::zero());
         if COUNT {
-            st.count_masked(prev, all);
+            st.count_masked(first, all);
         }
-        let mut pos = V::BYTES;
-        while pos + V::BYTES <= n {
+        // Whole vectors up to the last one, which always ends at `n` (at AVX2 up to 64 bytes
+        // that is just the second vector: no loop, no exit test).
+        pos = V::BYTES;
+        while pos < last {
             let q = p.add(pos);
             let v = V::load(q);
             let (p1, p2, p3) = (V::load(q.sub(1)), V::load(q.sub(2)), V::load(q.sub(3)));
@@ -367,21 +383,16 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
             if COUNT {
                 st.count_masked(v, all);
             }
-            prev = v;
             pos += V::BYTES;
         }
-        if pos < n {
-            let q = n - V::BYTES;
-            let last = V::load(p.add(q));
-            let (p1, p2, p3) =
-                (V::load(p.add(q - 1)), V::load(p.add(q - 2)), V::load(p.add(q - 3)));
-            error = error.or(st.check_shifted(last, p1, p2, p3));
-            if COUNT {
-                st.count_masked(last, V::load(WINDOW.as_ptr().add(32 - (pos - q))));
-            }
-            prev = last;
+        let q = p.add(last);
+        let (p1, p2, p3) = (V::load(q.sub(1)), V::load(q.sub(2)), V::load(q.sub(3)));
+        error = error.or(st.check_shifted(end, p1, p2, p3));
+        if COUNT {
+            // The last vector overlaps `pos - last` bytes (0 to BYTES - 1) counted already.
+            st.count_masked(end, V::load(WINDOW.as_ptr().add(32 - (pos - last))));
         }
-        error = error.or(prev.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES))));
+        error = error.or(end.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES))));
         if error.any() {
             return Err(0);
         }
@@ -414,14 +425,14 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
     // shifted in-register and the others through shifted loads, with none of the block loop's
     // set-up (about 35 fewer instructions at AVX2; 64-byte inputs 4.3 -> 3.8 ns on Zen 4).
     if n <= BLOCK {
-        // SAFETY: CPU per contract.
-        if unsafe { is_ascii_short::<V>(src) } {
-            return Ok(n);
-        }
         if n >= V::BYTES + 3 {
             // SAFETY: all loads lie inside `src`: vectors at 0 and at multiples of BYTES that
             // fit, and the last one at `n - BYTES >= 3` with its three shifted copies.
             return unsafe { short_overlapping::<V, COUNT>(src) };
+        }
+        // SAFETY: CPU per contract.
+        if unsafe { is_ascii_short::<V>(src) } {
+            return Ok(n);
         }
         // Too short for a vector plus its three shifted copies: the scalar DFA is cheaper
         // than assembling a padded block (which stalls on store forwarding).
