@@ -10,7 +10,7 @@ use core::cmp::Ordering;
 use core::mem::MaybeUninit;
 
 use super::mpn;
-use super::storage::{LimbVec, INLINE};
+use super::storage::{self, LimbVec, INLINE};
 
 /// `dst += b`.
 #[inline]
@@ -306,9 +306,10 @@ pub(crate) fn shl(a: &[u64], bits: u64) -> LimbVec {
         }
         return r;
     }
-    // A fresh buffer written once: zeros below, the shifted limbs above (no `calloc`, which
-    // clears the whole block first: at 449 limbs that alone cost more than the shift).
-    let mut v: Vec<u64> = Vec::with_capacity(len);
+    // A buffer (pooled when this thread has one) written once: zeros below, the shifted limbs
+    // above (no `calloc`, which clears the whole block first: at 449 limbs that alone cost
+    // more than the shift).
+    let mut v: Vec<u64> = storage::heap_vec(len);
     let spare = &mut v.spare_capacity_mut()[..len];
     spare[..limbs].fill(MaybeUninit::new(0));
     let (body, top) = spare[limbs..].split_at_mut(n);
