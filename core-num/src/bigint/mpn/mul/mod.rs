@@ -120,6 +120,7 @@ pub(crate) fn prepared_pays(short: usize, long: usize) -> bool {
 /// per-thread cache that serves those sizes, which cost a 16-limb product 8 % of its time.
 /// Larger products take `calloc` (taking a pooled buffer instead measured 6 % slower at 512
 /// limbs).
+#[allow(clippy::slow_vector_initialization)] // `vec![0; n]` is the `calloc` avoided here
 fn zeroed_vec(n: usize) -> Vec<u64> {
     if n <= 128 {
         let mut r = Vec::with_capacity(n);
