@@ -59,7 +59,7 @@
 //!
 //! | feature      | default | what                                                          |
 //! |--------------|---------|---------------------------------------------------------------|
-//! | `std`        | yes     | runtime CPU detection, `std::error::Error` impls               |
+//! | `std`        | yes     | runtime CPU detection, `std::error::Error` impls, buffer reuse |
 //! | `num-traits` | no      | num-traits and num-integer impls                              |
 //! | `num-bigint` | no      | `From` conversions to and from num-bigint's types             |
 //! | `serde`      | no      | `Serialize`/`Deserialize` in num-bigint's format              |
@@ -67,6 +67,10 @@
 //!
 //! Without `std` the crate is `#![no_std]` + `alloc`, and the kernel level is fixed at compile
 //! time from the enabled target features.
+//!
+//! With `std`, each thread keeps the heap buffers of its last four dropped values of 1 to
+//! 16 KiB (64 KiB at most, freed when the thread exits) and hands them to new values of about
+//! the same size: a shift or sum of mid-sized numbers then skips `malloc` and `free`.
 //!
 //! # Algorithms
 //!
