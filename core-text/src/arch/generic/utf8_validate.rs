@@ -631,6 +631,10 @@ pub(crate) unsafe fn check_no_lookup<V: Vector>(src: &[u8]) -> Result<usize, usi
 /// The CPU supports `V`'s level.
 #[inline(always)]
 pub(crate) unsafe fn validate_no_lookup<V: Vector>(src: &[u8]) -> bool {
+    if src.len() <= scalar::DFA_MAX {
+        // SAFETY: forwarded contract.
+        return unsafe { is_ascii_short::<V>(src) } || scalar::validate_dfa(src);
+    }
     // SAFETY: forwarded contract.
     unsafe { check_no_lookup::<V>(src).is_ok() }
 }
