@@ -583,45 +583,38 @@ pub(crate) unsafe fn check<V: Lookup>(src: &[u8]) -> Result<usize, usize> {
 }
 
 #[cfg(target_arch = "x86_64")]
-/// Length of the ASCII prefix of `src`, vector-wide; the lane index is computed only on a hit.
+/// Is a block of the scalar block loop ASCII? Its vectors OR-ed, one test.
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-pub(crate) unsafe fn ascii_prefix_len<V: Vector>(src: &[u8]) -> usize {
-    let n = src.len();
-    let p = src.as_ptr();
-    let mut i = 0;
-    // SAFETY: loads stay inside `src`; CPU per contract.
+unsafe fn ascii_block<V: Vector>(block: &[u8; scalar::BLOCK]) -> bool {
+    let p = block.as_ptr();
+    // SAFETY: every load lies inside the block (`BLOCK` is a multiple of `V::BYTES`); CPU per
+    // contract.
     unsafe {
-        while i + 2 * V::BYTES <= n {
-            let a = V::load(p.add(i));
-            let b = V::load(p.add(i + V::BYTES));
-            if a.or(b).any_high_bit() {
-                if a.any_high_bit() {
-                    return i + a.first_high_bit();
-                }
-                return i + V::BYTES + b.first_high_bit();
-            }
-            i += 2 * V::BYTES;
+        let mut acc = V::load(p);
+        let mut k = V::BYTES;
+        while k + V::BYTES <= scalar::BLOCK {
+            acc = acc.or(V::load(p.add(k)));
+            k += V::BYTES;
         }
+        !acc.any_high_bit()
     }
-    i + crate::arch::scalar::ascii_prefix_len(&src[i..])
 }
 
 #[cfg(target_arch = "x86_64")]
-/// Validation for levels without a byte table lookup (SSE2): vector ASCII runs, exact scalar
-/// code for the non-ASCII sequences between them.
+/// Validation for levels without a byte table lookup (SSE2): the scalar block loop (ASCII
+/// blocks skipped, the shift DFA on the others), with the ASCII test on vectors.
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
 pub(crate) unsafe fn check_no_lookup<V: Vector>(src: &[u8]) -> Result<usize, usize> {
-    scalar::validate_from_with(src, 0, |s| {
+    scalar::check_blocks::<true>(src, |b| {
         // SAFETY: forwarded contract (the CPU supports `V`'s level).
-        unsafe { ascii_prefix_len::<V>(s) }
+        unsafe { ascii_block::<V>(b) }
     })
-    .map_err(|e| e.valid_up_to)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -635,6 +628,9 @@ pub(crate) unsafe fn validate_no_lookup<V: Vector>(src: &[u8]) -> bool {
         // SAFETY: forwarded contract.
         return unsafe { is_ascii_short::<V>(src) } || scalar::validate_dfa(src);
     }
-    // SAFETY: forwarded contract.
-    unsafe { check_no_lookup::<V>(src).is_ok() }
+    scalar::check_blocks::<false>(src, |b| {
+        // SAFETY: forwarded contract (the CPU supports `V`'s level).
+        unsafe { ascii_block::<V>(b) }
+    })
+    .is_ok()
 }

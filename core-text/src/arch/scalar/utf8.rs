@@ -17,28 +17,18 @@ pub(crate) const fn is_continuation(b: u8) -> bool {
     (b as i8) < -64
 }
 
-/// Validates `src[start..]`, where `start` is a char boundary and `src[..start]` is valid.
-/// The error, if any, has std's exact `valid_up_to` and `error_len`.
+/// Validates `src[start..]`, where `start` is a char boundary and `src[..start]` is valid,
+/// one character at a time: the exact code that finds std's error (`valid_up_to` and
+/// `error_len`) near a kernel's resume point, and the arbiter should kernels disagree.
 /// Also returns the number of UTF-16 units of the validated range.
 pub(crate) fn validate_from(src: &[u8], start: usize) -> Result<usize, RawUtf8Error> {
-    validate_from_with(src, start, ascii_prefix_len)
-}
-
-/// [`validate_from`] with a caller-chosen ASCII-run scanner (the SSE2 level passes a vector
-/// one); `ascii_run(s)` returns the length of the all-ASCII prefix of `s`.
-#[inline(always)]
-pub(crate) fn validate_from_with(
-    src: &[u8],
-    start: usize,
-    ascii_run: impl Fn(&[u8]) -> usize,
-) -> Result<usize, RawUtf8Error> {
     let mut i = start;
     let mut units = 0usize;
     let n = src.len();
     while i < n {
         let first = src[i];
         if first < 0x80 {
-            let run = ascii_run(&src[i..]);
+            let run = ascii_prefix_len(&src[i..]);
             units += run;
             i += run;
             continue;
@@ -87,14 +77,153 @@ pub(crate) const DFA_MAX: usize = 64;
 /// Is `src` valid UTF-8?
 pub(crate) fn validate(src: &[u8]) -> bool {
     if src.len() <= DFA_MAX {
-        return ascii_prefix_len(src) == src.len() || validate_dfa(src);
+        return is_ascii_short(src) || validate_dfa(src);
     }
-    validate_from(src, 0).is_ok()
+    check_blocks::<false>(src, ascii_block).is_ok()
 }
 
-/// UTF-16 length of valid input, or `Err(valid_up_to)`.
+/// Is `src` (at most [`DFA_MAX`] bytes) ASCII? Its words OR-ed (the last one overlapping),
+/// then one test.
+#[inline(always)]
+fn is_ascii_short(src: &[u8]) -> bool {
+    let n = src.len();
+    if n < 8 {
+        return src.iter().fold(0, |acc, &b| acc | b) < 0x80;
+    }
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&src[at..at + 8]);
+        u64::from_ne_bytes(w)
+    };
+    let mut acc = word(n - 8);
+    let mut i = 0;
+    while i + 8 < n {
+        acc |= word(i);
+        i += 8;
+    }
+    acc & 0x8080_8080_8080_8080 == 0
+}
+
+/// UTF-16 length of valid input, or `Err(resume)` (see `Kernels::utf8_check`).
 pub(crate) fn check(src: &[u8]) -> Result<usize, usize> {
-    validate_from(src, 0).map_err(|e| e.valid_up_to)
+    check_blocks::<true>(src, ascii_block)
+}
+
+/// Bytes in a block of [`check_blocks`].
+pub(crate) const BLOCK: usize = 32;
+
+/// Is the block ASCII? Four word loads and one test.
+#[inline(always)]
+fn ascii_block(block: &[u8; BLOCK]) -> bool {
+    let word = |k: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&block[8 * k..8 * k + 8]);
+        u64::from_ne_bytes(w)
+    };
+    (word(0) | word(1) | word(2) | word(3)) & 0x8080_8080_8080_8080 == 0
+}
+
+/// Runs the shift DFA over `bytes` from `state`.
+#[inline(always)]
+fn dfa_run(mut state: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        state = dfa::TABLE[b as usize].wrapping_shr(state as u32);
+    }
+    state
+}
+
+/// Runs the DFA over a block as two interleaved chains, so each byte's shift waits on half
+/// as long a chain:
+/// - the first from `state` over bytes `0..HALF + 4`;
+/// - the second from [`dfa::RESYNC`] over bytes `HALF..`, from the first byte there that is
+///   not a continuation byte: a character boundary, unless the first chain fails (a character
+///   has at most 3 continuation bytes, which the first chain reads).
+///
+/// Each chain fails on exactly the errors in its bytes, so the block is valid if neither
+/// fails; the second chain's state is then the block's end state.
+#[inline(always)]
+fn dfa_pair(state: u64, block: &[u8; BLOCK]) -> (u64, u64) {
+    const HALF: usize = BLOCK / 2;
+    let step = |s: u64, b: u8| dfa::TABLE[b as usize].wrapping_shr(s as u32);
+    let (mut a, mut b) = (state, dfa::RESYNC);
+    for k in 0..HALF {
+        a = step(a, block[k]);
+        b = step(b, block[HALF + k]);
+    }
+    for &byte in &block[HALF..HALF + 4] {
+        a = step(a, byte);
+    }
+    (a, b)
+}
+
+/// Validation in blocks of [`BLOCK`] bytes: a block that starts on a character boundary and
+/// is ASCII (`ascii` says so) costs one test; every other block runs through the shift DFA, at
+/// about a cycle a byte on any text. With `COUNT`, also counts the UTF-16 units.
+///
+/// On invalid input, `Err(resume)`: the start of the character that spans the start of the
+/// block where the DFA failed, so `src[..resume]` is valid and the error is within
+/// `BLOCK + 3` bytes of `resume`.
+#[inline(always)]
+pub(crate) fn check_blocks<const COUNT: bool>(
+    src: &[u8],
+    ascii: impl Fn(&[u8; BLOCK]) -> bool,
+) -> Result<usize, usize> {
+    let block_at =
+        |at: usize| -> &[u8; BLOCK] { src[at..at + BLOCK].try_into().unwrap_or(&[0; BLOCK]) };
+    let n = src.len();
+    let mut state = dfa::ACCEPT;
+    let mut units = 0;
+    let mut at = 0;
+    while at + BLOCK <= n {
+        if state & 63 == dfa::ACCEPT {
+            // On a character boundary: skip ASCII, two blocks to a test while they last.
+            while at + 2 * BLOCK <= n && ascii(block_at(at)) & ascii(block_at(at + BLOCK)) {
+                at += 2 * BLOCK;
+                units += 2 * BLOCK;
+            }
+            if at + BLOCK > n {
+                break;
+            }
+            if ascii(block_at(at)) {
+                at += BLOCK;
+                units += BLOCK;
+                continue;
+            }
+        }
+        let block = block_at(at);
+        let before = state;
+        let first;
+        (first, state) = dfa_pair(state, block);
+        if first & 63 == dfa::ERROR || state & 63 == dfa::ERROR {
+            return Err(resume_at(src, at, before));
+        }
+        if COUNT {
+            units += units_of_valid(block);
+        }
+        at += BLOCK;
+    }
+    let rest = &src[at..];
+    let before = state;
+    state = dfa_run(state, rest);
+    if state & 63 != dfa::ACCEPT {
+        return Err(resume_at(src, at, before));
+    }
+    Ok(if COUNT { units + units_of_valid(rest) } else { 0 })
+}
+
+/// The resume point for an error found in the block at `at`, entered in DFA state `before`:
+/// `at` itself on a character boundary, else the lead byte of the character in progress
+/// (at most 3 bytes back, all of them valid so far).
+#[cold]
+fn resume_at(src: &[u8], at: usize, before: u64) -> usize {
+    let mut i = at;
+    if before & 63 != dfa::ACCEPT {
+        while i > 0 && is_continuation(src[i - 1]) {
+            i -= 1;
+        }
+        i = i.saturating_sub(1);
+    }
+    i
 }
 
 /// Number of bytes that are not continuation bytes.
@@ -178,6 +307,9 @@ mod dfa {
     const F0: u64 = 42;
     /// After F4: 80..=8F (nothing above U+10FFFF), then two more.
     const F4: u64 = 48;
+    /// Where a second chain starts inside a block: continuation bytes are skipped (the first
+    /// chain checks them), any other byte is read as from [`ACCEPT`].
+    pub(super) const RESYNC: u64 = 54;
 
     /// The successor of each state for byte `b`.
     const fn next(state: u64, b: u8) -> u64 {
@@ -221,6 +353,10 @@ mod dfa {
                 0x80..=0x8F => CONT2,
                 _ => ERROR,
             },
+            RESYNC => match b {
+                0x80..=0xBF => RESYNC,
+                _ => next(ACCEPT, b),
+            },
             _ => ERROR,
         }
     }
@@ -232,7 +368,7 @@ mod dfa {
         while b < 256 {
             let mut row = 0u64;
             let mut s = 0;
-            while s <= F4 {
+            while s <= RESYNC {
                 row |= next(s, b as u8) << s;
                 s += 6;
             }
@@ -293,6 +429,48 @@ mod tests {
                         assert_eq!(validate_dfa(&v), core::str::from_utf8(&v).is_ok(), "{v:x?}");
                     }
                 }
+            }
+        }
+    }
+
+    /// The block loop against std around the middle of a block, where its second chain
+    /// starts: every multi-byte char, cut or corrupted, at every offset from 8 to 24 of the
+    /// second block (the first one ASCII or not, or the second one entered inside a char).
+    /// A valid result must count std's units; an invalid one must give a resume point on a
+    /// char boundary with a valid prefix, at most `BLOCK + 3` bytes before std's error.
+    #[test]
+    fn block_loop_around_the_second_chain() {
+        let chars = ["\u{E9}", "\u{800}", "\u{20AC}", "\u{D7FF}", "\u{10000}", "\u{10FFFF}"];
+        // The second block starts on a char boundary, or inside a char that straddles it.
+        let straddling = "x".repeat(BLOCK - 2) + "\u{1F600}";
+        for lead in ["", "\u{E9}\u{20AC}", &straddling] {
+            for c in chars {
+                let c = c.as_bytes();
+                for at in 8..=24 {
+                    for cut in 0..=c.len() {
+                        for bad in [None, Some(0x41u8), Some(0x80), Some(0xC0)] {
+                            let mut v = lead.as_bytes().to_vec();
+                            v.resize(BLOCK + at, b'x');
+                            v.extend_from_slice(&c[..cut]);
+                            v.extend(bad);
+                            v.resize(3 * BLOCK + 5, b'y');
+                            check_against_std(&v);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn check_against_std(v: &[u8]) {
+        let ours = check_blocks::<true>(v, ascii_block);
+        assert_eq!(check_blocks::<false>(v, ascii_block).is_ok(), ours.is_ok(), "{v:x?}");
+        match core::str::from_utf8(v) {
+            Ok(s) => assert_eq!(ours, Ok(s.encode_utf16().count()), "{v:x?}"),
+            Err(e) => {
+                let resume = ours.expect_err("std rejects it");
+                assert!(resume <= e.valid_up_to() && e.valid_up_to() - resume <= BLOCK + 3);
+                assert!(core::str::from_utf8(&v[..resume]).is_ok(), "{v:x?} {resume}");
             }
         }
     }
