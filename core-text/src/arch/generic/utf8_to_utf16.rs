@@ -648,17 +648,14 @@ fn scalar_chars<V: Vector>(
     dst: &mut [MaybeUninit<u16>],
     o: usize,
 ) -> (usize, usize) {
-    let mut j = i;
-    while j < src.len() && j < i + V::BYTES {
-        j += match src[j] {
-            0..=0x7F => 1,
-            0x80..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            _ => 4,
-        };
+    let end = (i + V::BYTES).min(src.len());
+    let (mut j, mut p) = (i, o);
+    while j < end {
+        let (dj, dp) = scalar::decode_step(src, j, dst, p);
+        j += dj;
+        p += dp;
     }
-    let j = j.min(src.len());
-    (j - i, scalar::to_utf16(&src[i..j], &mut dst[o..]))
+    (j - i, p - o)
 }
 
 /// The shared driver: ASCII, 2-byte and 4-byte runs in place, anything else through `mixed`,

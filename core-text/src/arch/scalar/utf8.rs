@@ -248,39 +248,72 @@ pub(crate) fn count_chars(src: &[u8]) -> usize {
 /// The input must be valid UTF-8 (callers guarantee it); `dst` must be large enough or this
 /// panics on the bounds check (never undefined behaviour).
 pub(crate) fn to_utf16(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
-    let mut i = 0;
-    let mut o = 0;
+    let (mut i, mut o) = (0, 0);
     while i < src.len() {
-        let b = src[i] as u32;
-        if b < 0x80 {
-            dst[o] = MaybeUninit::new(b as u16);
-            i += 1;
-            o += 1;
-        } else if b < 0xE0 {
-            dst[o] = MaybeUninit::new((((b & 0x1F) << 6) | (src[i + 1] as u32 & 0x3F)) as u16);
-            i += 2;
-            o += 1;
-        } else if b < 0xF0 {
-            dst[o] = MaybeUninit::new(
-                (((b & 0x0F) << 12)
-                    | ((src[i + 1] as u32 & 0x3F) << 6)
-                    | (src[i + 2] as u32 & 0x3F)) as u16,
-            );
-            i += 3;
-            o += 1;
-        } else {
-            let c = ((b & 0x07) << 18)
-                | ((src[i + 1] as u32 & 0x3F) << 12)
-                | ((src[i + 2] as u32 & 0x3F) << 6)
-                | (src[i + 3] as u32 & 0x3F);
-            let c = c - 0x1_0000;
-            dst[o] = MaybeUninit::new(0xD800 | (c >> 10) as u16);
-            dst[o + 1] = MaybeUninit::new(0xDC00 | (c & 0x3FF) as u16);
-            i += 4;
-            o += 2;
-        }
+        let (di, d_o) = decode_step(src, i, dst, o);
+        i += di;
+        o += d_o;
     }
     o
+}
+
+/// Decodes the char at `src[i]` (valid UTF-8) into `dst[o..]`, or eight ASCII bytes at once
+/// when they are there; returns `(bytes read, units written)`. Bounds-checked: a `dst` too
+/// short panics.
+#[inline(always)]
+pub(crate) fn decode_step(
+    src: &[u8],
+    i: usize,
+    dst: &mut [MaybeUninit<u16>],
+    o: usize,
+) -> (usize, usize) {
+    let b = src[i] as u32;
+    if b < 0x80 {
+        if let (Some(word), Some(out)) = (src.get(i..i + 8), dst.get_mut(o..o + 8)) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            if u64::from_ne_bytes(w) & 0x8080_8080_8080_8080 == 0 {
+                for (d, &s) in out.iter_mut().zip(&w) {
+                    *d = MaybeUninit::new(u16::from(s));
+                }
+                return (8, 8);
+            }
+        }
+        dst[o] = MaybeUninit::new(b as u16);
+        (1, 1)
+    } else if b < 0xE0 {
+        dst[o] = MaybeUninit::new((((b & 0x1F) << 6) | (src[i + 1] as u32 & 0x3F)) as u16);
+        (2, 1)
+    } else if b < 0xF0 {
+        // Two 3-byte chars from one word when the next is one too (CJK runs): half the
+        // branches a char.
+        if let (Some(word), Some(out)) = (src.get(i..i + 8), dst.get_mut(o..o + 2)) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            let w = u64::from_le_bytes(w);
+            if (w >> 24) & 0xF0 == 0xE0 {
+                let three =
+                    |w: u64| ((w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F)) as u16;
+                out[0] = MaybeUninit::new(three(w));
+                out[1] = MaybeUninit::new(three(w >> 24));
+                return (6, 2);
+            }
+        }
+        dst[o] = MaybeUninit::new(
+            (((b & 0x0F) << 12) | ((src[i + 1] as u32 & 0x3F) << 6) | (src[i + 2] as u32 & 0x3F))
+                as u16,
+        );
+        (3, 1)
+    } else {
+        let c = ((b & 0x07) << 18)
+            | ((src[i + 1] as u32 & 0x3F) << 12)
+            | ((src[i + 2] as u32 & 0x3F) << 6)
+            | (src[i + 3] as u32 & 0x3F);
+        let c = c - 0x1_0000;
+        dst[o] = MaybeUninit::new(0xD800 | (c >> 10) as u16);
+        dst[o + 1] = MaybeUninit::new(0xDC00 | (c & 0x3FF) as u16);
+        (4, 2)
+    }
 }
 
 /// The table entry: same as [`to_utf16`] (its contract makes it never panic).
@@ -392,9 +425,30 @@ pub(crate) fn validate_dfa(src: &[u8]) -> bool {
 }
 
 /// UTF-16 units of valid UTF-8: one per non-continuation byte plus one per 4-byte lead.
+/// Eight bytes a step: the continuation bytes (`10xx_xxxx`) and the 4-byte leads
+/// (`1111_xxxx`) are marked in each byte's top bit and counted with one multiply.
 #[inline]
 pub(crate) fn units_of_valid(src: &[u8]) -> usize {
-    src.iter().map(|&b| usize::from(!is_continuation(b)) + usize::from(b >= 0xF0)).sum()
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The number of bytes whose top bit is set in `marks` (no other bits set).
+    let count = |marks: u64| ((marks >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    let mut words = src.chunks_exact(8);
+    let mut units = 0;
+    for word in &mut words {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        let w = u64::from_ne_bytes(w);
+        // Shifting a whole word left by k moves bit 7 - k of each byte to its bit 7.
+        let continuation = w & !(w << 1) & HIGH;
+        let four_byte_lead = w & (w << 1) & (w << 2) & (w << 3) & HIGH;
+        units += 8 - count(continuation) + count(four_byte_lead);
+    }
+    units
+        + words
+            .remainder()
+            .iter()
+            .map(|&b| usize::from(!is_continuation(b)) + usize::from(b >= 0xF0))
+            .sum::<usize>()
 }
 
 #[cfg(test)]
