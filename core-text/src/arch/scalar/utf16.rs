@@ -57,6 +57,17 @@ pub(crate) fn to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
     while i < src.len() {
         let u = src[i] as u32;
         if u < 0x80 {
+            // Four ASCII units at once when they are there.
+            if let (Some(units), Some(out)) = (src.get(i..i + 4), dst.get_mut(o..o + 4)) {
+                if units.iter().fold(0, |acc, &u| acc | u) < 0x80 {
+                    for (d, &u) in out.iter_mut().zip(units) {
+                        *d = MaybeUninit::new(u as u8);
+                    }
+                    i += 4;
+                    o += 4;
+                    continue;
+                }
+            }
             dst[o] = MaybeUninit::new(u as u8);
             o += 1;
         } else if u < 0x800 {
