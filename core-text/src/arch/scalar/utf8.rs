@@ -285,18 +285,36 @@ pub(crate) fn decode_step(
         dst[o] = MaybeUninit::new((((b & 0x1F) << 6) | (src[i + 1] as u32 & 0x3F)) as u16);
         (2, 1)
     } else if b < 0xF0 {
-        // Two 3-byte chars from one word when the next is one too (CJK runs): half the
-        // branches a char.
-        if let (Some(word), Some(out)) = (src.get(i..i + 8), dst.get_mut(o..o + 2)) {
+        // Four or two 3-byte chars from two or one words when the next ones are 3-byte chars
+        // too (CJK runs): a quarter or half the branches a char. Valid input makes a 3-byte
+        // lead's two continuation bytes follow it.
+        let word = |at: usize| {
             let mut w = [0u8; 8];
-            w.copy_from_slice(word);
-            let w = u64::from_le_bytes(w);
-            if (w >> 24) & 0xF0 == 0xE0 {
-                let three =
-                    |w: u64| ((w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F)) as u16;
-                out[0] = MaybeUninit::new(three(w));
-                out[1] = MaybeUninit::new(three(w >> 24));
-                return (6, 2);
+            w.copy_from_slice(&src[at..at + 8]);
+            u64::from_le_bytes(w)
+        };
+        let three = |w: u64| ((w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F)) as u16;
+        let is_three = |w: u64| w & 0xF0 == 0xE0;
+        if i + 14 <= src.len() {
+            if let Some(out) = dst.get_mut(o..o + 4) {
+                let (w0, w1) = (word(i), word(i + 6));
+                if is_three(w0 >> 24) & is_three(w1) & is_three(w1 >> 24) {
+                    out[0] = MaybeUninit::new(three(w0));
+                    out[1] = MaybeUninit::new(three(w0 >> 24));
+                    out[2] = MaybeUninit::new(three(w1));
+                    out[3] = MaybeUninit::new(three(w1 >> 24));
+                    return (12, 4);
+                }
+            }
+        }
+        if i + 8 <= src.len() {
+            if let Some(out) = dst.get_mut(o..o + 2) {
+                let w = word(i);
+                if is_three(w >> 24) {
+                    out[0] = MaybeUninit::new(three(w));
+                    out[1] = MaybeUninit::new(three(w >> 24));
+                    return (6, 2);
+                }
             }
         }
         dst[o] = MaybeUninit::new(
