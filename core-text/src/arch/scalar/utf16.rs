@@ -52,45 +52,84 @@ pub(crate) fn check(src: &[u16]) -> Result<usize, usize> {
 /// The input must be well formed (callers guarantee it); `dst` must be large enough or this
 /// panics on the bounds check (never undefined behaviour).
 pub(crate) fn to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
-    let mut i = 0;
-    let mut o = 0;
-    while i < src.len() {
-        let u = src[i] as u32;
-        if u < 0x80 {
-            // Four ASCII units at once when they are there.
-            if let (Some(units), Some(out)) = (src.get(i..i + 4), dst.get_mut(o..o + 4)) {
-                if units.iter().fold(0, |acc, &u| acc | u) < 0x80 {
-                    for (d, &u) in out.iter_mut().zip(units) {
-                        *d = MaybeUninit::new(u as u8);
-                    }
-                    i += 4;
-                    o += 4;
-                    continue;
-                }
+    let (mut i, mut o) = (0, 0);
+    // Four units a step: what the units are picks the path once for all four.
+    while let (Some(&[a, b, c, d]), Some(out)) = (src.get(i..i + 4), dst.get_mut(o..o + 12)) {
+        let units = [a, b, c, d];
+        let any = a | b | c | d;
+        if any < 0x80 {
+            // Four ASCII units.
+            for (d, u) in out.iter_mut().zip(units) {
+                *d = MaybeUninit::new(u as u8);
             }
-            dst[o] = MaybeUninit::new(u as u8);
-            o += 1;
-        } else if u < 0x800 {
-            dst[o] = MaybeUninit::new(0xC0 | (u >> 6) as u8);
-            dst[o + 1] = MaybeUninit::new(0x80 | (u & 0x3F) as u8);
-            o += 2;
-        } else if u & 0xF800 != 0xD800 {
-            dst[o] = MaybeUninit::new(0xE0 | (u >> 12) as u8);
-            dst[o + 1] = MaybeUninit::new(0x80 | ((u >> 6) & 0x3F) as u8);
-            dst[o + 2] = MaybeUninit::new(0x80 | (u & 0x3F) as u8);
-            o += 3;
-        } else {
-            let c = 0x1_0000 + (((u & 0x3FF) << 10) | (src[i + 1] as u32 & 0x3FF));
-            dst[o] = MaybeUninit::new(0xF0 | (c >> 18) as u8);
-            dst[o + 1] = MaybeUninit::new(0x80 | ((c >> 12) & 0x3F) as u8);
-            dst[o + 2] = MaybeUninit::new(0x80 | ((c >> 6) & 0x3F) as u8);
-            dst[o + 3] = MaybeUninit::new(0x80 | (c & 0x3F) as u8);
+            i += 4;
             o += 4;
-            i += 1;
+        } else if any < 0x800 {
+            // Four units of 1 or 2 bytes (Latin-1, Greek, Cyrillic mixed with ASCII), without
+            // a branch on which: each stores its 2-byte form (or its ASCII byte and a zero)
+            // and moves on by its width.
+            let mut k = 0;
+            for u in units {
+                let two = 0x80C0 | u >> 6 | (u & 0x3F) << 8;
+                let [lo, hi] = if u >= 0x80 { two } else { u }.to_le_bytes();
+                out[k] = MaybeUninit::new(lo);
+                out[k + 1] = MaybeUninit::new(hi);
+                k += 1 + usize::from(u >= 0x80);
+            }
+            i += 4;
+            o += k;
+        } else if units.iter().all(|&u| u >= 0x800 && u & 0xF800 != 0xD800) {
+            // Four 3-byte units (CJK).
+            for (k, u) in units.into_iter().enumerate() {
+                out[3 * k] = MaybeUninit::new(0xE0 | (u >> 12) as u8);
+                out[3 * k + 1] = MaybeUninit::new(0x80 | ((u >> 6) & 0x3F) as u8);
+                out[3 * k + 2] = MaybeUninit::new(0x80 | (u & 0x3F) as u8);
+            }
+            i += 4;
+            o += 12;
+        } else {
+            // One unit at a time to the end of the step (a pair may end one unit past it).
+            let end = i + 4;
+            while i < end {
+                let (di, d_o) = encode_step(src, i, dst, o);
+                i += di;
+                o += d_o;
+            }
         }
-        i += 1;
+    }
+    while i < src.len() {
+        let (di, d_o) = encode_step(src, i, dst, o);
+        i += di;
+        o += d_o;
     }
     o
+}
+
+/// Encodes the unit (or the surrogate pair) at `src[i]` into `dst[o..]`; returns
+/// `(units read, bytes written)`. Bounds-checked.
+#[inline(always)]
+fn encode_step(src: &[u16], i: usize, dst: &mut [MaybeUninit<u8>], o: usize) -> (usize, usize) {
+    let u = src[i] as u32;
+    if u < 0x80 {
+        dst[o] = MaybeUninit::new(u as u8);
+        (1, 1)
+    } else if u < 0x800 {
+        dst[o] = MaybeUninit::new(0xC0 | (u >> 6) as u8);
+        dst[o + 1] = MaybeUninit::new(0x80 | (u & 0x3F) as u8);
+        (1, 2)
+    } else if u & 0xF800 != 0xD800 {
+        dst[o] = MaybeUninit::new(0xE0 | (u >> 12) as u8);
+        dst[o + 1] = MaybeUninit::new(0x80 | ((u >> 6) & 0x3F) as u8);
+        dst[o + 2] = MaybeUninit::new(0x80 | (u & 0x3F) as u8);
+        (1, 3)
+    } else {
+        let c = 0x1_0000 + (((u & 0x3FF) << 10) | (src[i + 1] as u32 & 0x3FF));
+        dst[o] = MaybeUninit::new(0xF0 | (c >> 18) as u8);
+        dst[o + 1] = MaybeUninit::new(0x80 | ((c >> 12) & 0x3F) as u8);
+        dst[o + 2] = MaybeUninit::new(0x80 | ((c >> 6) & 0x3F) as u8);
+        dst[o + 3] = MaybeUninit::new(0x80 | (c & 0x3F) as u8);
+        (2, 4)
+    }
 }
 
 /// The table entry: same as [`to_utf8`] (its contract makes it never panic).
