@@ -39,12 +39,54 @@ pub(crate) fn check_from(src: &[u16], start: usize) -> Result<usize, usize> {
 
 /// Is every surrogate paired?
 pub(crate) fn validate(src: &[u16]) -> bool {
-    check_from(src, 0).is_ok()
+    check(src).is_ok()
 }
 
 /// UTF-8 length of well-formed input, or `Err(index of the first unpaired surrogate)`.
+///
+/// Four units a step, the path picked once for all four: ASCII; units of 1 or 2 bytes,
+/// counted without a branch on which; 3-byte units; else 256 units one at a time by
+/// [`check_from`]'s rules (a pair may end one unit past them).
 pub(crate) fn check(src: &[u16]) -> Result<usize, usize> {
-    check_from(src, 0)
+    const STRETCH: usize = 256;
+    let mut i = 0;
+    let mut bytes = 0usize;
+    while let Some(&[a, b, c, d]) = src.get(i..i + 4) {
+        let units = [a, b, c, d];
+        let any = a | b | c | d;
+        if any < 0x800 {
+            bytes += 4 + units.iter().map(|&u| usize::from(u >= 0x80)).sum::<usize>();
+            i += 4;
+            continue;
+        }
+        let not_three =
+            units.iter().fold(false, |acc, &u| acc | (u < 0x800) | (u & 0xF800 == 0xD800));
+        if !not_three {
+            bytes += 12;
+            i += 4;
+            continue;
+        }
+        // Text with surrogates (or mixing 3-byte units with others) goes unit by unit for a
+        // while: surrogates come in pairs, which keeps the branches predictable.
+        let end = (i + STRETCH).min(src.len());
+        while i < end {
+            let u = src[i];
+            if u < 0x80 {
+                bytes += 1;
+            } else if u < 0x800 {
+                bytes += 2;
+            } else if u & 0xF800 != 0xD800 {
+                bytes += 3;
+            } else if is_high(u) && i + 1 < src.len() && is_low(src[i + 1]) {
+                bytes += 4;
+                i += 1;
+            } else {
+                return Err(i);
+            }
+            i += 1;
+        }
+    }
+    Ok(bytes + check_from(src, i)?)
 }
 
 /// Encodes well-formed UTF-16 as UTF-8 with bounds-checked writes; returns the bytes written.
