@@ -42,13 +42,17 @@ pub(crate) fn validate(src: &[u16]) -> bool {
     check(src).is_ok()
 }
 
+/// Units that [`check`] and [`to_utf8`] take one at a time after a step of four that has a
+/// surrogate (or mixes 3-byte units with others): per unit, pairs keep the branches
+/// predictable, and coming back to four-unit steps at every step costs more than it saves.
+const STRETCH: usize = 256;
+
 /// UTF-8 length of well-formed input, or `Err(index of the first unpaired surrogate)`.
 ///
 /// Four units a step, the path picked once for all four: ASCII; units of 1 or 2 bytes,
 /// counted without a branch on which; 3-byte units; else 256 units one at a time by
 /// [`check_from`]'s rules (a pair may end one unit past them).
 pub(crate) fn check(src: &[u16]) -> Result<usize, usize> {
-    const STRETCH: usize = 256;
     let mut i = 0;
     let mut bytes = 0usize;
     while let Some(&[a, b, c, d]) = src.get(i..i + 4) {
@@ -130,8 +134,9 @@ pub(crate) fn to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
             i += 4;
             o += 12;
         } else {
-            // One unit at a time to the end of the step (a pair may end one unit past it).
-            let end = i + 4;
+            // Text with surrogates (or mixing 3-byte units with others) goes unit by unit for
+            // a while, as in `check` (a pair may end one unit past the stretch).
+            let end = (i + STRETCH).min(src.len());
             while i < end {
                 let (di, d_o) = encode_step(src, i, dst, o);
                 i += di;
