@@ -16,9 +16,17 @@ pub(crate) const fn is_low(u: u16) -> bool {
 /// Checks `src[start..]` (`start` not inside a pair, `src[..start]` well formed). Returns the
 /// UTF-8 length of that range or the index of the first unpaired surrogate.
 pub(crate) fn check_from(src: &[u16], start: usize) -> Result<usize, usize> {
+    check_units(src, start, src.len()).map(|(_, bytes)| bytes)
+}
+
+/// Checks the units from `start` (not inside a pair) until `end` or just past it (when a
+/// pair straddles it), one at a time: `(where it stopped, UTF-8 bytes)` or the index of the
+/// first unpaired surrogate.
+#[inline(always)]
+fn check_units(src: &[u16], start: usize, end: usize) -> Result<(usize, usize), usize> {
     let mut i = start;
     let mut bytes = 0usize;
-    while i < src.len() {
+    while i < end {
         let u = src[i];
         if u < 0x80 {
             bytes += 1;
@@ -34,7 +42,7 @@ pub(crate) fn check_from(src: &[u16], start: usize) -> Result<usize, usize> {
         }
         i += 1;
     }
-    Ok(bytes)
+    Ok((i, bytes))
 }
 
 /// Is every surrogate paired?
@@ -72,23 +80,9 @@ pub(crate) fn check(src: &[u16]) -> Result<usize, usize> {
         }
         // Text with surrogates (or mixing 3-byte units with others) goes unit by unit for a
         // while: surrogates come in pairs, which keeps the branches predictable.
-        let end = (i + STRETCH).min(src.len());
-        while i < end {
-            let u = src[i];
-            if u < 0x80 {
-                bytes += 1;
-            } else if u < 0x800 {
-                bytes += 2;
-            } else if u & 0xF800 != 0xD800 {
-                bytes += 3;
-            } else if is_high(u) && i + 1 < src.len() && is_low(src[i + 1]) {
-                bytes += 4;
-                i += 1;
-            } else {
-                return Err(i);
-            }
-            i += 1;
-        }
+        let (next, b) = check_units(src, i, (i + STRETCH).min(src.len()))?;
+        i = next;
+        bytes += b;
     }
     Ok(bytes + check_from(src, i)?)
 }
