@@ -611,7 +611,18 @@ unsafe fn ascii_block<V: Vector>(block: &[u8; scalar::BLOCK]) -> bool {
 /// The CPU supports `V`'s level.
 #[inline(always)]
 pub(crate) unsafe fn check_no_lookup<V: Vector>(src: &[u8]) -> Result<usize, usize> {
-    scalar::check_blocks::<true>(src, |b| {
+    // SAFETY: forwarded contract.
+    unsafe { vector_blocks::<V, true>(src) }
+}
+
+#[cfg(target_arch = "x86_64")]
+/// The scalar block loop with its ASCII test on `V`'s vectors.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn vector_blocks<V: Vector, const COUNT: bool>(src: &[u8]) -> Result<usize, usize> {
+    scalar::check_blocks::<COUNT>(src, |b| {
         // SAFETY: forwarded contract (the CPU supports `V`'s level).
         unsafe { ascii_block::<V>(b) }
     })
@@ -628,9 +639,6 @@ pub(crate) unsafe fn validate_no_lookup<V: Vector>(src: &[u8]) -> bool {
         // SAFETY: forwarded contract.
         return unsafe { is_ascii_short::<V>(src) } || scalar::validate_dfa(src);
     }
-    scalar::check_blocks::<false>(src, |b| {
-        // SAFETY: forwarded contract (the CPU supports `V`'s level).
-        unsafe { ascii_block::<V>(b) }
-    })
-    .is_ok()
+    // SAFETY: forwarded contract.
+    unsafe { vector_blocks::<V, false>(src).is_ok() }
 }

@@ -71,9 +71,7 @@ pub(crate) fn check(src: &[u16]) -> Result<usize, usize> {
             i += 4;
             continue;
         }
-        let not_three =
-            units.iter().fold(false, |acc, &u| acc | (u < 0x800) | (u & 0xF800 == 0xD800));
-        if !not_three {
+        if all_three_byte(units) {
             bytes += 12;
             i += 4;
             continue;
@@ -118,7 +116,7 @@ pub(crate) fn to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
             }
             i += 4;
             o += k;
-        } else if units.iter().all(|&u| u >= 0x800 && u & 0xF800 != 0xD800) {
+        } else if all_three_byte(units) {
             // Four 3-byte units (CJK).
             for (k, u) in units.into_iter().enumerate() {
                 out[3 * k] = MaybeUninit::new(0xE0 | (u >> 12) as u8);
@@ -130,20 +128,35 @@ pub(crate) fn to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
         } else {
             // Text with surrogates (or mixing 3-byte units with others) goes unit by unit for
             // a while, as in `check` (a pair may end one unit past the stretch).
-            let end = (i + STRETCH).min(src.len());
-            while i < end {
-                let (di, d_o) = encode_step(src, i, dst, o);
-                i += di;
-                o += d_o;
-            }
+            (i, o) = encode_units(src, i, (i + STRETCH).min(src.len()), dst, o);
         }
     }
-    while i < src.len() {
+    encode_units(src, i, src.len(), dst, o).1
+}
+
+/// Does each of the four units take 3 bytes (at least 0x800, not a surrogate)? Tested
+/// without short-circuiting: one branch on the answer, none per unit.
+#[inline(always)]
+fn all_three_byte(units: [u16; 4]) -> bool {
+    !units.iter().fold(false, |acc, &u| acc | (u < 0x800) | (u & 0xF800 == 0xD800))
+}
+
+/// Encodes the units from `src[i]` until `end` or just past it (when a pair straddles it)
+/// into `dst[o..]`, one at a time; returns where it stopped in `src` and in `dst`.
+#[inline(always)]
+fn encode_units(
+    src: &[u16],
+    mut i: usize,
+    end: usize,
+    dst: &mut [MaybeUninit<u8>],
+    mut o: usize,
+) -> (usize, usize) {
+    while i < end {
         let (di, d_o) = encode_step(src, i, dst, o);
         i += di;
         o += d_o;
     }
-    o
+    (i, o)
 }
 
 /// Encodes the unit (or the surrogate pair) at `src[i]` into `dst[o..]`; returns
