@@ -205,7 +205,7 @@ fn get_shared(name: &str) -> Result<TimeZone, TzError> {
     }
     let tz = load(name)?;
     let mut map = cache().write().unwrap_or_else(|e| e.into_inner());
-    Ok(map.entry(key).or_insert(tz).clone())
+    Ok(map.entry(key).or_insert_with(|| tz.interned()).clone())
 }
 
 fn load(name: &str) -> Result<TimeZone, TzError> {
@@ -234,14 +234,16 @@ fn load(name: &str) -> Result<TimeZone, TzError> {
 
 pub(super) fn utc() -> &'static TimeZone {
     static U: OnceLock<TimeZone> = OnceLock::new();
-    U.get_or_init(|| TimeZone::new("UTC", Source::Fixed, Zone::fixed(0, Abbreviation::UTC)))
+    U.get_or_init(|| {
+        TimeZone::new("UTC", Source::Fixed, Zone::fixed(0, Abbreviation::UTC)).interned()
+    })
 }
 
 pub(super) fn system() -> &'static TimeZone {
     static S: OnceLock<TimeZone> = OnceLock::new();
     S.get_or_init(|| {
         let tz = std::env::var("TZ").ok();
-        detect_system(tz.as_deref(), Path::new("/etc/localtime"))
+        detect_system(tz.as_deref(), Path::new("/etc/localtime")).interned()
     })
 }
 
@@ -280,6 +282,8 @@ fn from_path(p: &Path) -> Option<TimeZone> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tz::Inner;
+    use std::sync::Arc;
 
     #[test]
     fn embedded_index_is_sorted_and_complete() {
@@ -305,5 +309,37 @@ mod tests {
         {
             assert!(valid_name(good), "{good:?}");
         }
+    }
+
+    fn is_interned(tz: &TimeZone) -> bool {
+        tz.inner.owner.is_none()
+    }
+
+    #[test]
+    fn cached_zones_are_interned_and_built_zones_counted() {
+        let paris = TimeZone::get("Europe/Paris").unwrap();
+        assert!(is_interned(&paris));
+        assert!(is_interned(&TimeZone::utc()));
+        assert!(is_interned(&TimeZone::system()));
+        // Another spelling misses the per-thread list and finds the shared cache's zone.
+        let again = TimeZone::get("EUROPE/PARIS").unwrap();
+        assert!(core::ptr::eq::<Inner>(&*paris.inner, &*again.inner));
+
+        let posix = TimeZone::from_posix("EST5EDT,M3.2.0,M11.1.0").unwrap();
+        assert!(!is_interned(&posix));
+        let copy = posix.clone();
+        assert!(core::ptr::eq::<Inner>(&*posix.inner, &*copy.inner));
+        assert_eq!(Arc::strong_count(posix.inner.owner.as_ref().unwrap()), 2);
+        drop(copy);
+        assert_eq!(Arc::strong_count(posix.inner.owner.as_ref().unwrap()), 1);
+
+        // Interning keeps the data where it is, and is idempotent.
+        let name = posix.name().as_ptr();
+        let kept = posix.interned();
+        assert!(is_interned(&kept));
+        assert_eq!(kept.name().as_ptr(), name);
+        let twice = kept.clone().interned();
+        assert!(core::ptr::eq::<Inner>(&*kept.inner, &*twice.inner));
+        assert_eq!(twice.name(), "EST5EDT,M3.2.0,M11.1.0");
     }
 }
