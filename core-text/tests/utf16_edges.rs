@@ -107,3 +107,36 @@ fn lone_high_at_block_end_then_ascii_block() {
         }
     }
 }
+
+/// Inputs long enough for the kernels' periodic sums of their counters (the AVX-512 kernel
+/// sums its byte counters every 127 steps of 64 units; AVX2 every 31 blocks), of units of
+/// every UTF-8 length, with an unpaired surrogate placed around those sums and around step
+/// ends far into the input.
+#[test]
+fn long_inputs_count_exactly() {
+    let imps = imps();
+    // A repeating mix: ASCII, 2-byte, 3-byte units and a pair, in a period prime to 64.
+    let pattern: [u16; 7] = [0x41, 0x00E9, 0x4E16, 0xD83D, 0xDE00, 0x0416, 0xFFFD];
+    for len in [127 * 64 - 1, 127 * 64, 127 * 64 + 1, 2 * 127 * 64 + 33, 20_000] {
+        let mut input: Vec<u16> = pattern.iter().copied().cycle().take(len).collect();
+        // Never end on a high surrogate: that is an error case of its own below.
+        if input[len - 1] == 0xD83D {
+            input[len - 1] = 0x41;
+        }
+        check_utf16(&imps, &input, &(len, "valid"));
+        for pos in
+            [63, 64, 127 * 64 - 1, 127 * 64, len - 2, len - 1].into_iter().filter(|&p| p < len)
+        {
+            let mut bad = input.clone();
+            // A lone low surrogate at `pos` (or, replacing a low one, an unpaired high before).
+            bad[pos] = if bad[pos] == 0xDE00 { 0x41 } else { 0xDC00 };
+            check_utf16(&imps, &bad, &(len, pos, "lone low"));
+            let mut bad = input.clone();
+            bad[pos] = 0xD800;
+            if pos + 1 < len && bad[pos + 1] == 0xDE00 {
+                bad[pos + 1] = 0x41;
+            }
+            check_utf16(&imps, &bad, &(len, pos, "lone high"));
+        }
+    }
+}

@@ -145,7 +145,7 @@ impl<V: Vector> State<V> {
 /// Where a scalar re-scan should start after the block at `b` failed: one unit earlier when
 /// a high surrogate ends the previous block (it may be the unpaired one).
 #[inline]
-fn resume_point(src: &[u16], b: usize) -> usize {
+pub(crate) fn resume_point(src: &[u16], b: usize) -> usize {
     if b > 0 && scalar::is_high(src[b - 1]) {
         b - 1
     } else {
