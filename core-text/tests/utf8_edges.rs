@@ -243,3 +243,31 @@ fn regressions() {
             .as_bytes(),
     ]);
 }
+
+/// Text long enough for the counting kernels' periodic sums (the AVX-512 kernel sums its byte
+/// counters every 127 steps of 64 bytes, when a lane that meets a 4-byte lead at every step
+/// holds 254), starting at each offset of a cache line: chars, UTF-16 units and the
+/// transcoder, at every level, against std.
+#[test]
+fn long_text_counts_exactly() {
+    let imps = imps();
+    let emoji = "😀".repeat(6000);
+    let mixed: String = "aé中😀".chars().cycle().take(12_000).collect();
+    for text in [&emoji, &mixed] {
+        for start in 0..64 {
+            // Start on the first char boundary at or after `start`.
+            let start = (start..).find(|&i| text.is_char_boundary(i)).unwrap();
+            for len in [127 * 64 - 3, 127 * 64 + 5, 20_000] {
+                let end = (start + len..).find(|&i| text.is_char_boundary(i)).unwrap();
+                let s = &text[start..end];
+                let units: Vec<u16> = s.encode_utf16().collect();
+                for &imp in &imps {
+                    let at = (imp, start, len);
+                    assert_eq!(imp.utf8_count_chars(s), s.chars().count(), "{at:?}");
+                    assert_eq!(imp.utf8_utf16_len_str(s), units.len(), "{at:?}");
+                    assert_eq!(imp.utf8_to_utf16_vec(s), units, "{at:?}");
+                }
+            }
+        }
+    }
+}

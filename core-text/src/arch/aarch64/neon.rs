@@ -270,7 +270,7 @@ kernel_table! {
     utf8_validate = utf8_validate::validate::<V128> => fn(src: &[u8]) -> bool;
     utf8_check = utf8_validate::check::<V128> => fn(src: &[u8]) -> Result<usize, usize>;
     utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;
-    utf8_utf16_len_valid = count::utf16_len_valid::<V128> => fn(src: &[u8]) -> usize;
+    utf8_utf16_len_valid = count::utf16_len_valid_by_table::<V128> => fn(src: &[u8]) -> usize;
     utf16_validate = utf16_check::validate::<V128> => fn(src: &[u16]) -> bool;
     utf16_check = utf16_check::check::<V128> => fn(src: &[u16]) -> Result<usize, usize>;
     utf8_to_utf16 = utf8_to_utf16::to_utf16::<V128> => fn(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
