@@ -222,10 +222,70 @@ fn short_ascii(src: &[u8]) -> bool {
 /// Inputs up to this many bytes get the inline ASCII check first.
 const INLINE_MAX: usize = 16;
 
+/// Inputs up to this many bytes get the 16-byte-vector ASCII check first, where the
+/// architecture has such vectors in its baseline.
+const MEDIUM_MAX: usize = 64;
+
+/// Is `src` (17 to 64 bytes) ASCII? Two or four 16-byte loads (overlapping at the end), with
+/// the vectors every x86_64 and aarch64 CPU has: for ASCII this saves the dispatched call,
+/// which costs more than the check (a 64-byte ASCII `from_utf8` took 1.4 ns through the call),
+/// and text that is not ASCII pays a few instructions before it.
+#[inline(always)]
+fn medium_ascii(src: &[u8]) -> bool {
+    let n = src.len();
+    debug_assert!((INLINE_MAX + 1..=MEDIUM_MAX).contains(&n));
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::*;
+        let p = src.as_ptr();
+        // SAFETY: SSE2 is part of the x86_64 baseline; `n >= 17`, so every 16-byte load at
+        // `0`, `16` (when `n > 32`), `n - 32` (when `n > 32`) and `n - 16` is inside `src`.
+        unsafe {
+            let at = |i: usize| _mm_loadu_si128(p.add(i).cast());
+            // Text that is not ASCII nearly always shows it in its first 16 bytes: it then
+            // pays one load and one test before the call.
+            if _mm_movemask_epi8(at(0)) != 0 {
+                return false;
+            }
+            let mut acc = at(n - 16);
+            if n > 32 {
+                acc = _mm_or_si128(acc, _mm_or_si128(at(16), at(n - 32)));
+            }
+            _mm_movemask_epi8(acc) == 0
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        use core::arch::aarch64::*;
+        let p = src.as_ptr();
+        // SAFETY: NEON is part of the aarch64 baseline; the loads are inside `src` as above.
+        unsafe {
+            let at = |i: usize| vld1q_u8(p.add(i));
+            if vmaxvq_u8(at(0)) >= 0x80 {
+                return false;
+            }
+            let mut acc = at(n - 16);
+            if n > 32 {
+                acc = vorrq_u8(acc, vorrq_u8(at(16), at(n - 32)));
+            }
+            vmaxvq_u8(acc) < 0x80
+        }
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        let _ = n;
+        false
+    }
+}
+
 #[inline]
 pub(crate) fn validate_in<O: Ops>(o: O, src: &[u8]) -> bool {
-    if src.len() <= INLINE_MAX {
+    let n = src.len();
+    if n <= INLINE_MAX {
         return short_ascii(src) || o.utf8_validate(src);
+    }
+    if n <= MEDIUM_MAX {
+        return medium_ascii(src) || o.utf8_validate(src);
     }
     o.utf8_validate(src)
 }
