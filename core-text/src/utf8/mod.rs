@@ -298,12 +298,24 @@ fn invalid_in<O: Ops>(o: O, src: &[u8]) -> Result<(), Utf8Error> {
     check_in(o, src).map(|_| ())
 }
 
+/// [`invalid_in`] with the `&str` of the disagreement case, so that `from_utf8_in` returns
+/// what it returns whole: the valid path then makes its `Ok` alone, and a caller that only
+/// tests the result tests the kernel's answer (merging the two `Ok` paths cost a few
+/// instructions on every call).
+#[cold]
+#[inline(never)]
+fn invalid_str_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> {
+    invalid_in(o, src)?;
+    // SAFETY: the exact scalar check found `src` valid.
+    Ok(unsafe { core::str::from_utf8_unchecked(src) })
+}
+
 #[inline]
 pub(crate) fn from_utf8_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> {
     if !validate_in(o, src) {
-        invalid_in(o, src)?;
+        return invalid_str_in(o, src);
     }
-    // SAFETY: the kernel (or, on disagreement, the exact scalar check) found `src` valid.
+    // SAFETY: the kernel found `src` valid.
     Ok(unsafe { core::str::from_utf8_unchecked(src) })
 }
 
