@@ -7,8 +7,8 @@
 //! persistent API (clone the root `Arc`, then edit) and the copy-on-write `&mut self` API.
 //!
 //! Invariants (checked by [`Node::check`] in the tests): every leaf at the same depth; every
-//! node but the root holds `LEAF_MIN..=LEAF_MAX` entries (a leaf) or `INNER_MIN..=INNER_MAX`
-//! (an internal node); an internal node has one more child
+//! node but the root holds `LEAF_MAX / 2..=LEAF_MAX` entries (a leaf) or
+//! `INNER_MAX / 2..=INNER_MAX` (an internal node); an internal node has one more child
 //! than entries; `size` is the number of entries in the subtree.
 
 use std::borrow::Borrow;
@@ -24,11 +24,7 @@ const LEAF_MAX: usize = 32;
 /// leaves' keeps those few (about 20 cycles each on some Intel server cores) at the price of
 /// some depth.
 const INNER_MAX: usize = 8;
-/// The fewest entries a non-root leaf holds.
-const LEAF_MIN: usize = LEAF_MAX / 2;
-/// The fewest entries a non-root internal node holds.
-const INNER_MIN: usize = INNER_MAX / 2;
-/// The deepest a tree can get: a non-root internal node has at least `INNER_MIN + 1` = 5
+/// The deepest a tree can get: a non-root internal node has at least `INNER_MAX / 2 + 1` = 5
 /// children, so 20 levels would need more than 10^13 entries.
 pub(crate) const MAX_DEPTH: usize = 20;
 
@@ -94,14 +90,11 @@ impl<K, V> Node<K, V> {
         }
     }
 
-    /// The fewest entries this node may hold unless it is the root.
+    /// The fewest entries this node may hold unless it is the root: half its maximum, so that
+    /// a split makes two nodes that hold enough and a merge one that is not too full.
     #[inline]
     fn min_keys(&self) -> usize {
-        if self.is_leaf() {
-            LEAF_MIN
-        } else {
-            INNER_MIN
-        }
+        self.max_keys() / 2
     }
 
     /// `Ok(i)`: `entries[i]` has the key; `Err(i)`: the key belongs in `children[i]`.
