@@ -47,6 +47,7 @@ pub struct TimeZone {
 /// read-modify-write (about 20 cycles each on some Intel server cores). Zones built by the
 /// caller are reference counted and freed with their last clone. Either way the data is
 /// reached through one pointer, with no branch on which kind of handle it is.
+#[derive(Clone)]
 struct Handle {
     data: NonNull<Inner>,
     /// The allocation `data` points into, for a counted zone; `None` for an interned one.
@@ -73,12 +74,6 @@ impl Handle {
 
     fn interned(inner: &'static Inner) -> Handle {
         Handle { data: NonNull::from(inner), owner: None }
-    }
-}
-
-impl Clone for Handle {
-    fn clone(&self) -> Handle {
-        Handle { data: self.data, owner: self.owner.clone() }
     }
 }
 
