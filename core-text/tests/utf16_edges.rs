@@ -117,7 +117,13 @@ fn long_inputs_count_exactly() {
     let imps = imps();
     // A repeating mix: ASCII, 2-byte, 3-byte units and a pair, in a period prime to 64.
     let pattern: [u16; 7] = [0x41, 0x00E9, 0x4E16, 0xD83D, 0xDE00, 0x0416, 0xFFFD];
-    for len in [127 * 64 - 1, 127 * 64, 127 * 64 + 1, 2 * 127 * 64 + 33, 20_000] {
+    // ASCII with a 2-byte unit every 64: no 64-unit step is all ASCII, so per-lane counters
+    // of ASCII units (the AVX2 kernel counts 2 a unit short of 3 bytes) fill at full speed.
+    let sparse: Vec<u16> = (0..64).map(|k| if k == 0 { 0x00E9 } else { 0x61 }).collect();
+    let lens = [127 * 64 - 1, 127 * 64, 127 * 64 + 1, 2 * 127 * 64 + 33, 20_000];
+    for (len, pattern) in
+        lens.into_iter().map(|len| (len, &pattern[..])).chain([(20_000, &sparse[..])])
+    {
         let mut input: Vec<u16> = pattern.iter().copied().cycle().take(len).collect();
         // Never end on a high surrogate: that is an error case of its own below.
         if input[len - 1] == 0xD83D {
@@ -137,6 +143,30 @@ fn long_inputs_count_exactly() {
                 bad[pos + 1] = 0x41;
             }
             check_utf16(&imps, &bad, &(len, pos, "lone high"));
+        }
+    }
+}
+
+#[test]
+fn pairs_across_the_first_cache_line_boundary() {
+    // The AVX2 and AVX-512 kernels check the units up to the first 32- or 64-byte boundary
+    // as a step of their own: start the input at every unit of a cache line, with pairs
+    // straddling every position, valid and with one pair broken in the first 40 units.
+    let imps = imps();
+    let period: [u16; 3] = [0x41, 0xD83D, 0xDE00];
+    let mut buf: Vec<u16> = period.iter().copied().cycle().take(64 + 32 + 200).collect();
+    let line = buf.as_ptr().align_offset(64);
+    assert!(line <= 32, "a u16 buffer reaches a 64-byte boundary within 32 units");
+    for start in line..line + 35 {
+        for len in [128, 131, 200] {
+            let input = &mut buf[start..start + len];
+            check_utf16(&imps, input, &(start - line, len, "valid"));
+            for pos in 0..40 {
+                let keep = input[pos];
+                input[pos] = 0x42;
+                check_utf16(&imps, input, &(start - line, len, pos, "broken"));
+                input[pos] = keep;
+            }
         }
     }
 }

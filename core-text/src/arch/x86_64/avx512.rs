@@ -36,6 +36,7 @@
 //! UTF-8 validation is the AVX2 algorithm (see [`KERNELS`]).
 
 use super::avx2::V256;
+use super::low_bits;
 use crate::arch::generic::{utf16_check, utf8_validate};
 use crate::arch::{entry_points, Kernels, Level};
 use core::arch::x86_64::*;
@@ -79,16 +80,6 @@ static PREVIOUS_UNIT: [u16; 32] = {
     }
     t
 };
-
-/// `n` low bits set, for `n <= 64`.
-#[inline(always)]
-fn low_bits(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
 
 /// Per byte of a 64-byte block, as bit masks.
 #[derive(Clone, Copy)]
@@ -650,6 +641,62 @@ static EXTRA_BYTES: [u8; 128] = {
     t
 };
 
+/// The tables and constants of [`scan_utf16`]'s steps.
+struct Utf16Tables {
+    top_bytes: __m512i,
+    extra_lo: __m512i,
+    extra_hi: __m512i,
+    m6: __m512i,
+    high: __m512i,
+    low: __m512i,
+}
+
+impl Utf16Tables {
+    /// # Safety
+    /// The CPU has this level's features.
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: CPU per contract; the loads read the tables.
+        unsafe {
+            Utf16Tables {
+                top_bytes: _mm512_loadu_si512(TOP_BYTES.as_ptr().cast()),
+                extra_lo: _mm512_loadu_si512(EXTRA_BYTES.as_ptr().cast()),
+                extra_hi: _mm512_loadu_si512(EXTRA_BYTES.as_ptr().add(64).cast()),
+                m6: _mm512_set1_epi8(0xFCu8 as i8),
+                high: _mm512_set1_epi8(0xD8u8 as i8),
+                low: _mm512_set1_epi8(0xDCu8 as i8),
+            }
+        }
+    }
+
+    /// The high and low surrogates among the 64 units `a`, `b`, as bit masks in unit order.
+    ///
+    /// # Safety
+    /// The CPU has this level's features.
+    #[inline(always)]
+    unsafe fn surrogates(&self, a: __m512i, b: __m512i) -> (u64, u64) {
+        // SAFETY: register-only intrinsics of this level (CPU per contract).
+        unsafe {
+            let top = _mm512_and_si512(_mm512_permutex2var_epi8(a, self.top_bytes, b), self.m6);
+            (_mm512_cmpeq_epi8_mask(top, self.high), _mm512_cmpeq_epi8_mask(top, self.low))
+        }
+    }
+
+    /// Per unit of `a`, `b` (in the order of a pack, not of the units), its UTF-8 bytes beyond
+    /// the first: `EXTRA_BYTES[min(u >> 6, 127)]`.
+    ///
+    /// # Safety
+    /// The CPU has this level's features.
+    #[inline(always)]
+    unsafe fn extra_bytes(&self, a: __m512i, b: __m512i) -> __m512i {
+        // SAFETY: register-only intrinsics of this level (CPU per contract).
+        unsafe {
+            let w = _mm512_packs_epi16(_mm512_srli_epi16::<6>(a), _mm512_srli_epi16::<6>(b));
+            _mm512_permutex2var_epi8(self.extra_lo, w, self.extra_hi)
+        }
+    }
+}
+
 /// The UTF-16 check: surrogate pairing and, with `COUNT`, the UTF-8 length, 64 units a step
 /// (two vectors; a masked load at the end). A step of ASCII costs one test (made at most
 /// every fourth step while the text is not ASCII). Otherwise:
@@ -672,20 +719,36 @@ unsafe fn scan_utf16<const COUNT: bool, const EARLY: bool>(src: &[u16]) -> Resul
     // SAFETY: CPU per the caller's contract; every load reads units inside `src` (the last
     // step's loads are masked to the units left) or the tables.
     unsafe {
-        let top_bytes = _mm512_loadu_si512(TOP_BYTES.as_ptr().cast());
-        let (extra_lo, extra_hi) = (
-            _mm512_loadu_si512(EXTRA_BYTES.as_ptr().cast()),
-            _mm512_loadu_si512(EXTRA_BYTES.as_ptr().add(64).cast()),
-        );
-        let m6 = _mm512_set1_epi8(0xFCu8 as i8);
-        let high = _mm512_set1_epi8(0xD8u8 as i8);
-        let low = _mm512_set1_epi8(0xDCu8 as i8);
+        let k = Utf16Tables::new();
         let non_ascii = _mm512_set1_epi16(0xFF80u16 as i16);
         let mut up = _mm512_setzero_si512();
         let (mut steps, mut untested) = (0, 0);
         let (mut total, mut lows) = (0u64, 0u64);
         let (mut carry, mut error) = (0u64, 0u64);
         let mut i = 0;
+        // Units up to the first 64-byte boundary first, by a step whose counts take only
+        // them, so that the loop's loads each read one cache line.
+        let head = (64 - (p as usize & 63)) % 64 / 2;
+        if head != 0 && n >= 128 {
+            let (a, b) = (_mm512_loadu_si512(p.cast()), _mm512_loadu_si512(p.add(32).cast()));
+            let (hi, lo) = k.surrogates(a, b);
+            error = (hi << 1) ^ lo;
+            carry = hi >> (head - 1) & 1;
+            if COUNT {
+                let m = low_bits(head);
+                lows = u64::from((lo & m).count_ones());
+                // Units past the head count as ASCII (no extra bytes).
+                up = k.extra_bytes(
+                    _mm512_maskz_mov_epi16(m as u32, a),
+                    _mm512_maskz_mov_epi16((m >> 32) as u32, b),
+                );
+                steps = 1;
+            }
+            if EARLY && error != 0 {
+                return Err(0);
+            }
+            i = head;
+        }
         while i < n {
             let len = (n - i).min(64);
             let (a, b) = if len == 64 {
@@ -713,16 +776,12 @@ unsafe fn scan_utf16<const COUNT: bool, const EARLY: bool>(src: &[u16]) -> Resul
                 if untested == 0 {
                     untested = 3;
                 }
-                let top = _mm512_and_si512(_mm512_permutex2var_epi8(a, top_bytes, b), m6);
-                let hi = _mm512_cmpeq_epi8_mask(top, high);
-                let lo = _mm512_cmpeq_epi8_mask(top, low);
+                let (hi, lo) = k.surrogates(a, b);
                 error |= ((hi << 1) | carry) ^ lo;
                 carry = hi >> 63;
                 if COUNT {
                     lows += u64::from(lo.count_ones());
-                    let w =
-                        _mm512_packs_epi16(_mm512_srli_epi16::<6>(a), _mm512_srli_epi16::<6>(b));
-                    up = _mm512_add_epi8(up, _mm512_permutex2var_epi8(extra_lo, w, extra_hi));
+                    up = _mm512_add_epi8(up, k.extra_bytes(a, b));
                     steps += 1;
                     // Each byte lane gains at most 2 a step: sum before 255.
                     if steps == 127 {

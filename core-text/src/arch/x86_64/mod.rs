@@ -4,6 +4,16 @@ pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod sse2;
 
+/// `n` low bits set, for `n <= 64`.
+#[inline(always)]
+fn low_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
 /// Whether the AVX2 level (AVX2, BMI1, BMI2, POPCNT) can run.
 pub(crate) fn avx2_available() -> bool {
     #[cfg(feature = "std")]
