@@ -788,17 +788,12 @@ pub(crate) unsafe fn to_utf16<V: Shuffle>(src: &[u8], dst: &mut [MaybeUninit<u16
                         let c = V::load_windows(p1, p1.add(24 * (windows - 1)));
                         let g1 = a.shuffle(tails_a).or(c.shuffle(tails_b));
                         let g2 = a.shuffle(leads_a).or(c.shuffle(leads_b));
-                        let bad = g1
-                            .and(V::splat16(0xC0C0))
-                            .xor(V::splat16(0x8080))
-                            .or(g2.and(V::splat16(0xF0)).xor(V::splat16(0xE0)));
-                        if bad.any() {
+                        // Valid UTF-8 from a char boundary: when every third byte leads a
+                        // 3-byte char, the two after each lead are its continuations.
+                        if g2.and(V::splat16(0xF0)).xor(V::splat16(0xE0)).any() {
                             break;
                         }
-                        g1.and(V::splat16(0x3F))
-                            .or(g1.shr16::<2>().and(V::splat16(0xFC0)))
-                            .or(g2.shl16::<12>())
-                            .store(q);
+                        g1.join_payloads().or(g2.shl16::<12>()).store(q);
                         di += 24 * windows;
                         d_o += 8 * windows;
                         if i + di + 2 * V::BYTES > src.len() || o + d_o + V::BYTES > dst.len() {

@@ -152,6 +152,14 @@ pub(crate) trait Shuffle: Lookup {
         unsafe { Self::blend(Self::zero().gt_i8(mask), a, b) }
     }
 
+    /// Per 16-bit lane `[lo, hi]` (bytes in memory order): `(hi & 0x3F) << 6 | lo & 0x3F`,
+    /// two continuation bytes' payloads in order.
+    #[inline(always)]
+    unsafe fn join_payloads(self) -> Self {
+        // SAFETY: CPU per the trait contract.
+        unsafe { self.and(Self::splat16(0x3F)).or(self.shr16::<2>().and(Self::splat16(0xFC0))) }
+    }
+
     /// Whether [`Shuffle::extract_bits`] and [`Shuffle::deposit_bits`] are single
     /// instructions (BMI2); kernels pick bit-parallel block algorithms only then.
     const FAST_BIT_SCATTER: bool = false;

@@ -230,6 +230,14 @@ impl Shuffle for V256 {
         }
     }
     #[inline(always)]
+    unsafe fn join_payloads(self) -> Self {
+        // One multiply-add of the masked bytes: lo * 1 + hi * 64.
+        avx2!(V256(_mm256_maddubs_epi16(
+            _mm256_and_si256(self.0, _mm256_set1_epi16(0x3F3F)),
+            _mm256_set1_epi16(0x4001)
+        )))
+    }
+    #[inline(always)]
     unsafe fn blend(mask: Self, a: Self, b: Self) -> Self {
         avx2!(V256(_mm256_blendv_epi8(b.0, a.0, mask.0)))
     }
