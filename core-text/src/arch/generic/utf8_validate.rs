@@ -340,9 +340,10 @@ fn resume_point(src: &[u8], b: usize) -> usize {
     s
 }
 
-/// Inputs of `BYTES + 3 ..= BLOCK` bytes without a copy or carried state: an ASCII test, then
-/// whole vectors from the front and the vector ending at `n`; all but the first read their
-/// shifted copies with direct loads.
+/// Inputs of `BYTES + 3 ..= BLOCK` bytes without a copy or carried state: with `COUNT` an
+/// ASCII test (validation's one caller, `utf8::validate_in`, has made it inline before the
+/// call), then whole vectors from the front and the vector ending at `n`; all but the first
+/// read their shifted copies with direct loads.
 ///
 /// # Safety
 /// `V::BYTES + 3 <= src.len() <= BLOCK`; the CPU supports `V`'s level.
@@ -357,14 +358,16 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
         let first = V::load(p);
         let last = n - V::BYTES;
         let end = V::load(p.add(last));
-        let mut any = first.or(end);
-        let mut pos = V::BYTES;
-        while pos < last {
-            any = any.or(V::load(p.add(pos)));
-            pos += V::BYTES;
-        }
-        if !any.any_high_bit() {
-            return Ok(n);
+        if COUNT {
+            let mut pos = V::BYTES;
+            let mut any = first.or(end);
+            while pos < last {
+                any = any.or(V::load(p.add(pos)));
+                pos += V::BYTES;
+            }
+            if !any.any_high_bit() {
+                return Ok(n);
+            }
         }
         let mut st = State::<V>::new();
         let all = V::splat8(0xFF);
@@ -374,7 +377,7 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
         }
         // Whole vectors up to the last one, which always ends at `n` (at AVX2 up to 64 bytes
         // that is just the second vector: no loop, no exit test).
-        pos = V::BYTES;
+        let mut pos = V::BYTES;
         while pos < last {
             let q = p.add(pos);
             let v = V::load(q);
@@ -431,7 +434,7 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
             return unsafe { short_overlapping::<V, COUNT>(src) };
         }
         // SAFETY: CPU per contract.
-        if unsafe { is_ascii_short::<V>(src) } {
+        if COUNT && unsafe { is_ascii_short::<V>(src) } {
             return Ok(n);
         }
         // Too short for a vector plus its three shifted copies: the scalar DFA is cheaper
