@@ -10,7 +10,9 @@
 //!     tokens = chars starting in the block, and the third byte of each 4-byte char (carried
 //!         into the next block when the lead is in the last two bytes): one UTF-16 unit each
 //!         (an ASCII byte, a 2- or 3-byte char, or half of a surrogate pair)
-//!     only 3-byte chars: fixed permutes (by the first char's offset, 0-2) and arithmetic
+//!     only 3-byte chars: a run of them from the first, 32 chars (96 bytes) a step by two
+//!         vpermt2b and a multiply-add, while it lasts; else this block by fixed permutes
+//!         (by the first char's offset, 0-2) and arithmetic
 //!     else: token positions by vpcompressb; per 32 tokens, each token's first two bytes
 //!         permuted into a 16-bit lane (vpermb) and the next two into another; kinds by pext
 //!         of the byte-class masks; decode each kind with fixed arithmetic, merge by kind mask
@@ -271,6 +273,78 @@ static THREE_PAIRS: [[u8; 64]; 3] = {
     t
 };
 
+/// Byte `b` of 96 held as `v0` = bytes `0..64` and `v1` = bytes `32..96`: its index for a
+/// two-register byte permute of `(v0, v1)`.
+const fn run_byte(b: usize) -> u8 {
+    (if b < 64 { b } else { b + 32 }) as u8
+}
+
+/// Per 16-bit lane `k` of a run step: bytes `3k + 2` and `3k + 1`, the continuations of the
+/// 3-byte char `k`, last first (see [`three_byte_run`]).
+static RUN_TAILS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 32 {
+        t[2 * k] = run_byte(3 * k + 2);
+        t[2 * k + 1] = run_byte(3 * k + 1);
+        k += 1;
+    }
+    t
+};
+
+/// Per 16-bit lane `k` of a run step: byte `3k`, the lead of char `k` (the lane's high byte
+/// is zeroed at the use).
+static RUN_LEADS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 32 {
+        t[2 * k] = run_byte(3 * k);
+        k += 1;
+    }
+    t
+};
+
+/// UTF-16 of a run of 3-byte chars from the char boundary `i`, 32 chars (96 bytes) a step,
+/// for as long as the run and the buffers last: returns `(bytes read, units written)`, which
+/// may be zero. A step is two loads, two byte permutes (the leads and the continuations of
+/// each char into one 16-bit lane each), a compare that every lead is `1110_xxxx` (valid
+/// UTF-8 then makes the bytes between continuations), a multiply-add joining the
+/// continuations' payloads and one store: about a third of a fixed block's work per char.
+///
+/// # Safety
+/// `src` is valid UTF-8 and `i` a char boundary in it; the CPU has this level's features.
+#[inline(always)]
+unsafe fn three_byte_run(
+    src: &[u8],
+    i: usize,
+    dst: &mut [MaybeUninit<u16>],
+    o: usize,
+) -> (usize, usize) {
+    let (mut j, mut u) = (i, o);
+    // SAFETY: each step reads `j..j + 96 <= src.len()` and writes `u..u + 32 <= dst.len()`
+    // units; the tables are 64 bytes. CPU per contract.
+    unsafe {
+        let tails = _mm512_loadu_si512(RUN_TAILS.as_ptr().cast());
+        let leads = _mm512_loadu_si512(RUN_LEADS.as_ptr().cast());
+        let k = |x: u16| _mm512_set1_epi16(x as i16);
+        while j + 96 <= src.len() && u + 32 <= dst.len() {
+            let p = src.as_ptr().add(j);
+            let (v0, v1) = (_mm512_loadu_si512(p.cast()), _mm512_loadu_si512(p.add(32).cast()));
+            let lead = _mm512_maskz_permutex2var_epi8(0x5555_5555_5555_5555, v0, leads, v1);
+            if _mm512_cmpneq_epi16_mask(_mm512_and_si512(lead, k(0xF0)), k(0xE0)) != 0 {
+                break;
+            }
+            let tail = _mm512_permutex2var_epi8(v0, tails, v1);
+            let payload = _mm512_maddubs_epi16(_mm512_and_si512(tail, k(0x3F3F)), k(0x4001));
+            let units = _mm512_or_si512(payload, _mm512_slli_epi16::<12>(lead));
+            _mm512_storeu_si512(dst.as_mut_ptr().add(u).cast(), units);
+            j += 96;
+            u += 32;
+        }
+    }
+    (j - i, u - o)
+}
+
 /// Where a step of the tail loop ends: `(bytes, units)`. `tokens` marks the token positions
 /// of the bytes from the step's start; `len` of them are input. A step takes the first 32
 /// tokens when a 33rd follows in the input, else every token when the input ends inside the
@@ -341,8 +415,17 @@ unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
             let kinds = Kinds::of(c, tokens);
             let v2 = _mm512_loadu_si512(p.add(2).cast());
             if kinds.three == low_bits(count) {
-                // Only 3-byte chars, the first at byte 0, 1 or 2: fixed gathers.
+                // Only 3-byte chars, the first at byte 0, 1 or 2: a run of them from there
+                // while it lasts, else this block by fixed gathers.
                 let r = tokens.trailing_zeros() as usize;
+                let (di, d_o) = three_byte_run(src, i + r, dst, o);
+                if d_o > 0 {
+                    // The run ends on a char boundary: nothing to carry.
+                    carry = 0;
+                    i += r + di;
+                    o += d_o;
+                    continue;
+                }
                 let idx = _mm512_loadu_si512(THREE_PAIRS[r].as_ptr().cast());
                 let g = _mm512_permutexvar_epi8(idx, v);
                 let next = _mm512_permutexvar_epi8(idx, v2);
