@@ -433,6 +433,7 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
             // fit, and the last one at `n - BYTES >= 3` with its three shifted copies.
             return unsafe { short_overlapping::<V, COUNT>(src) };
         }
+        // Validation's caller tested ASCII inline (see `short_overlapping`).
         // SAFETY: CPU per contract.
         if COUNT && unsafe { is_ascii_short::<V>(src) } {
             return Ok(n);
