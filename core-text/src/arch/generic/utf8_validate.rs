@@ -406,6 +406,62 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
     }
 }
 
+/// Inputs of `8..BYTES` bytes held as one vector `v` of them and zeros (`Vector::load_padded`):
+/// checked after a zero vector, and the zero after the last byte makes a truncated final
+/// sequence an error of the check itself; the zeros count one unit each.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn short_padded<V: Lookup, const COUNT: bool>(v: V, n: usize) -> Result<usize, usize> {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let mut st = State::<V>::new();
+        if st.check(v, V::zero()).any() {
+            return Err(0);
+        }
+        if !COUNT {
+            return Ok(n);
+        }
+        st.count_masked(v, V::splat8(0xFF));
+        st.flush();
+        Ok(st.units - (V::BYTES - n))
+    }
+}
+
+/// Inputs of `BYTES..BYTES + 3` bytes: the vector at 0 after a zero vector, then the vector
+/// ending at `n` checked on its own, where only its last `n - BYTES` bytes count (its first
+/// three lack the bytes before them, and the rest were checked with the first vector).
+///
+/// # Safety
+/// `V::BYTES <= src.len() < V::BYTES + 3`; the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn short_two<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<usize, usize> {
+    let n = src.len();
+    let p = src.as_ptr();
+    // SAFETY: both vectors lie inside `src` (`n >= BYTES`); the masks read `WINDOW` at
+    // `32 - d` for `d = 2 * BYTES - n <= 32`; CPU per contract.
+    unsafe {
+        let mut st = State::<V>::new();
+        let (first, end) = (V::load(p), V::load(p.add(n - V::BYTES)));
+        let fresh = V::load(WINDOW.as_ptr().add(32 - (2 * V::BYTES - n)));
+        let error = st
+            .check(first, V::zero())
+            .or(st.check(end, V::zero()).and(fresh))
+            .or(end.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES))));
+        if error.any() {
+            return Err(0);
+        }
+        if !COUNT {
+            return Ok(n);
+        }
+        st.count_masked(first, V::splat8(0xFF));
+        st.count_masked(end, fresh);
+        st.flush();
+        Ok(st.units)
+    }
+}
+
 /// The shared scan. `COUNT`: return the UTF-16 length. `EARLY`: stop at the first failing
 /// block and return `Err(resume point)`; otherwise `Err(0)` after the whole input.
 ///
@@ -438,8 +494,19 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
         if COUNT && unsafe { is_ascii_short::<V>(src) } {
             return Ok(n);
         }
-        // Too short for a vector plus its three shifted copies: the scalar DFA is cheaper
-        // than assembling a padded block (which stalls on store forwarding).
+        if n >= V::BYTES {
+            // SAFETY: `BYTES <= n < BYTES + 3`; CPU per contract.
+            return unsafe { short_two::<V, COUNT>(src) };
+        }
+        if (8..V::BYTES).contains(&n) {
+            // SAFETY: `load_padded` reads `src`; CPU per contract.
+            if let Some(v) = unsafe { V::load_padded(src.as_ptr(), n) } {
+                // SAFETY: CPU per contract.
+                return unsafe { short_padded::<V, COUNT>(v, n) };
+            }
+        }
+        // Otherwise (under 8 bytes, and levels without `load_padded`): the scalar DFA is
+        // cheaper than a padded block assembled in memory (which stalls on store forwarding).
         return if scalar::validate_dfa(src) {
             Ok(if COUNT { scalar::units_of_valid(src) } else { n })
         } else {

@@ -55,6 +55,18 @@ pub(crate) trait Vector: Copy {
     unsafe fn prev2(self, prev: Self) -> Self;
     unsafe fn prev3(self, prev: Self) -> Self;
 
+    /// The `n` bytes at `p` followed by zero bytes, for `8 <= n < BYTES`, where the level
+    /// builds that from loads inside the `n` bytes in a few operations; `None` (the default)
+    /// elsewhere.
+    ///
+    /// # Safety
+    /// `p..p + n` is readable.
+    #[inline(always)]
+    unsafe fn load_padded(p: *const u8, n: usize) -> Option<Self> {
+        let _ = (p, n);
+        None
+    }
+
     /// Is any bit set?
     unsafe fn any(self) -> bool;
     /// Is any byte ≥ 0x80?

@@ -11,6 +11,19 @@ use crate::arch::{kernel_table, Level};
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
+/// 16 zeroing indices (0x80), the byte indices 0 to 15, 16 zeroing indices: the 16 bytes at
+/// `16 + s` shift a vector down by `s` bytes, those at `16 - s` up by `s` (a `pshufb` zeroes
+/// what it shifts in).
+static PLACE_BYTES: [u8; 48] = {
+    let mut t = [0x80u8; 48];
+    let mut i = 0;
+    while i < 16 {
+        t[16 + i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// A 256-bit AVX2 register.
 #[derive(Clone, Copy)]
 pub(crate) struct V256(__m256i);
@@ -111,6 +124,31 @@ impl Vector for V256 {
             self.0,
             _mm256_permute2x128_si256::<0x21>(prev.0, self.0)
         )))
+    }
+    // Two overlapping loads of 16 (or 8) bytes, the second moved into place by a `pshufb`
+    // that also zeroes what lies past `n`.
+    #[inline(always)]
+    unsafe fn load_padded(p: *const u8, n: usize) -> Option<Self> {
+        debug_assert!((8..32).contains(&n));
+        // SAFETY: every load reads inside `p..p + n` (`n >= 16` for the 16-byte ones, `n >= 8`
+        // for the 8-byte ones) or inside `PLACE_BYTES` (offsets up to 16 of its 48 bytes);
+        // AVX2 per the trait contract.
+        unsafe {
+            let placed = |x: __m128i, from: usize| {
+                _mm_shuffle_epi8(x, _mm_loadu_si128(PLACE_BYTES.as_ptr().add(from).cast()))
+            };
+            Some(V256(if n > 16 {
+                // Bytes 16..n: the last 16 moved down by 32 - n, zeros after.
+                let lo = _mm_loadu_si128(p.cast());
+                let hi = placed(_mm_loadu_si128(p.add(n - 16).cast()), 16 + 32 - n);
+                _mm256_set_m128i(hi, lo)
+            } else {
+                // Bytes 8..n: the last 8 moved up to n - 8 (overlapping bytes agree).
+                let lo = _mm_loadl_epi64(p.cast());
+                let hi = placed(_mm_loadl_epi64(p.add(n - 8).cast()), 16 - (n - 8));
+                _mm256_set_m128i(_mm_setzero_si128(), _mm_or_si128(lo, hi))
+            }))
+        }
     }
     #[inline(always)]
     unsafe fn any(self) -> bool {
