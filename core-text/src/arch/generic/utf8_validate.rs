@@ -19,7 +19,9 @@
 //! the shifted inputs `p1..p3` are unaligned loads one to three bytes back rather than lane
 //! shuffles of the previous vector (load ports are idle, shuffle ports are the bottleneck),
 //! and the tail reuses a vector that overlaps already-checked bytes instead of a zero-padded
-//! copy. Inputs too short for that go through a shift-based scalar DFA.
+//! copy. Inputs of at most one block take overlapping vectors (under a vector and three bytes,
+//! two checked on their own), or below one vector a vector of the bytes and zeros where the
+//! level builds that in registers (AVX2), else a shift-based scalar DFA.
 //!
 //! The UTF-16 length rides along: each char adds one unit per non-continuation byte and one
 //! more per 4-byte lead (`>= 0xF0`), counted with per-byte accumulators flushed by a
@@ -465,8 +467,9 @@ unsafe fn short_two<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<usize, u
 /// The shared scan. `COUNT`: return the UTF-16 length. `EARLY`: stop at the first failing
 /// block and return `Err(resume point)`; otherwise `Err(0)` after the whole input.
 ///
-/// Shape: inputs of at most one block take a short path (overlapping ASCII test, then
-/// overlapping vectors, or the scalar DFA when too short for those); longer inputs first skip
+/// Shape: inputs of at most one block take a short path (overlapping vectors, or one vector
+/// padded with zeros, or the scalar DFA when too short for those; with `COUNT` an ASCII test
+/// first); longer inputs first skip
 /// their leading ASCII run 128 bytes at a time with nothing but loads and one test, then run
 /// the block loop, and finish the last partial block with whole vectors plus one vector that
 /// overlaps the previous one (validation is idempotent, so re-checking bytes is harmless),
