@@ -8,14 +8,21 @@ pub(crate) mod utf8_to_utf16;
 pub(crate) mod utf8_validate;
 pub(crate) mod vector;
 
-/// `load(WINDOW.as_ptr().add(32 - d))` is a mask whose first `d` bytes are 0 and the rest
-/// 0xFF (for `d <= 32`): counting through a vector that overlaps `d` already-counted bytes.
-pub(crate) static WINDOW: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut i = 32;
-    while i < 64 {
+/// 64 zero bytes, then 64 of 0xFF (see [`window`]).
+static WINDOW: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 64;
+    while i < 128 {
         t[i] = 0xFF;
         i += 1;
     }
     t
 };
+
+/// Where the 64 bytes whose first `d` are 0 and the rest 0xFF start (`d <= 64`): loaded, a
+/// mask for counting through a vector that overlaps `d` bytes counted already.
+#[inline(always)]
+pub(crate) fn window(d: usize) -> *const u8 {
+    debug_assert!(d <= 64);
+    WINDOW.as_ptr().wrapping_add(64 - d)
+}

@@ -14,7 +14,7 @@
 //! lane) is accumulated in 16-bit lanes and summed horizontally every few thousand vectors.
 
 use super::vector::Vector;
-use super::WINDOW;
+use super::window;
 use crate::arch::scalar::utf16 as scalar;
 
 /// Units per block: 128 bytes of input.
@@ -228,7 +228,7 @@ unsafe fn scan<V: Vector, const COUNT: bool, const EARLY: bool>(
             let q = n - lanes;
             let x = V::load(p.add(q).cast());
             let fresh = n - i;
-            let mask = V::load(WINDOW.as_ptr().add(32 - 2 * (lanes - fresh)));
+            let mask = V::load(window(2 * (lanes - fresh)));
             st.vector::<COUNT>(x, V::load(p.add(q - 1).cast()), Some(mask));
             if COUNT {
                 st.bytes += 3 * fresh;

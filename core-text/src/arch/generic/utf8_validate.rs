@@ -28,7 +28,7 @@
 //! horizontal sum every few dozen blocks.
 
 use super::vector::{Lookup, Vector};
-use super::WINDOW;
+use super::window;
 use crate::arch::scalar::utf8 as scalar;
 
 /// Bytes per block; every level reads whole blocks (4 × 16 or 2 × 32 bytes).
@@ -395,7 +395,7 @@ unsafe fn short_overlapping<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<
         error = error.or(st.check_shifted(end, p1, p2, p3));
         if COUNT {
             // The last vector overlaps `pos - last` bytes (0 to BYTES - 1) counted already.
-            st.count_masked(end, V::load(WINDOW.as_ptr().add(32 - (pos - last))));
+            st.count_masked(end, V::load(window(pos - last)));
         }
         error = error.or(end.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES))));
         if error.any() {
@@ -441,12 +441,12 @@ unsafe fn short_padded<V: Lookup, const COUNT: bool>(v: V, n: usize) -> Result<u
 unsafe fn short_two<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<usize, usize> {
     let n = src.len();
     let p = src.as_ptr();
-    // SAFETY: both vectors lie inside `src` (`n >= BYTES`); the masks read `WINDOW` at
-    // `32 - d` for `d = 2 * BYTES - n <= 32`; CPU per contract.
+    // SAFETY: both vectors lie inside `src` (`n >= BYTES`); the mask reads the
+    // bytes at `window(d)` for `d = 2 * BYTES - n <= 64`; CPU per contract.
     unsafe {
         let mut st = State::<V>::new();
         let (first, end) = (V::load(p), V::load(p.add(n - V::BYTES)));
-        let fresh = V::load(WINDOW.as_ptr().add(32 - (2 * V::BYTES - n)));
+        let fresh = V::load(window(2 * V::BYTES - n));
         let error = st
             .check(first, V::zero())
             .or(st.check(end, V::zero()).and(fresh))
@@ -615,7 +615,7 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
                     (V::load(p.add(q - 1)), V::load(p.add(q - 2)), V::load(p.add(q - 3)));
                 st.error = st.error.or(st.check_shifted(last, p1, p2, p3));
                 if COUNT {
-                    st.count_masked(last, V::load(WINDOW.as_ptr().add(32 - (j - q))));
+                    st.count_masked(last, V::load(window(j - q)));
                 }
                 st.prev = last;
             }

@@ -5,7 +5,9 @@
 
 use super::low_bits;
 use crate::arch::generic::vector::{Lookup, Shuffle, Vector};
-use crate::arch::generic::{count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
+use crate::arch::generic::{
+    count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate, window,
+};
 use crate::arch::scalar::utf16 as scalar;
 use crate::arch::{kernel_table, Level};
 use core::arch::x86_64::*;
@@ -328,18 +330,6 @@ impl Lookup for V256 {
 /// how many bytes short of 3 its UTF-8 is.
 static DEFICIT: [u8; 16] = [2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1];
 
-/// 64 zero bytes, then 64 of 0xFF: of the 64 bytes at `64 - k`, bytes `k..` are set
-/// (`k <= 64`).
-static FROM_BYTE: [u8; 128] = {
-    let mut t = [0u8; 128];
-    let mut i = 64;
-    while i < 128 {
-        t[i] = 0xFF;
-        i += 1;
-    }
-    t
-};
-
 /// One class byte per unit of the 32 at `a`, `b`, in order: `u >> 7` as a signed 16-bit
 /// value, saturated to a signed byte. A unit below 0x80 gives 0, below 0x800 1 to 15, a high
 /// surrogate 0xB0 to 0xB7 and a low one 0xB8 to 0xBF; every other unit gives 16 or more
@@ -445,13 +435,14 @@ impl Utf16Classes {
         a: usize,
         b: usize,
     ) -> (u64, u64, u64, __m256i) {
-        // SAFETY: per the contract; the mask loads read `FROM_BYTE[64 - b..128 - a]`.
+        // SAFETY: per the contract; the mask loads read the 64 bytes at `window(a)` and at
+        // `window(b)` (`a, b <= 64`).
         unsafe {
             let (hi, lo, d) = self.classify(&Self::load(q));
             let error = ((hi << 1) | u64::from(before_high)) ^ lo;
             let lows = lo & low_bits(b) & !low_bits(a);
             // Bytes `a..` of the 64 are set in `from_a`, bytes `b..` in `from_b`.
-            let (from_a, from_b) = (FROM_BYTE.as_ptr().add(64 - a), FROM_BYTE.as_ptr().add(64 - b));
+            let (from_a, from_b) = (window(a), window(b));
             let d0 = _mm256_andnot_si256(_mm256_loadu_si256(from_b.cast()), d[0]);
             let d0 = _mm256_and_si256(d0, _mm256_loadu_si256(from_a.cast()));
             let d1 = _mm256_andnot_si256(_mm256_loadu_si256(from_b.add(32).cast()), d[1]);
