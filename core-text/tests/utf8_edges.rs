@@ -201,6 +201,34 @@ fn incomplete_at_block_boundary() {
     }
 }
 
+/// `from_utf8`'s kernel runs a separate copy per size class of the validation paths (under 8
+/// bytes, to a vector, one vector, one vector and up to 2 bytes, to a block, longer): every
+/// length from 0 to 140 (past each class edge at 16- and 32-byte vectors), of text cut
+/// anywhere (so mostly invalid at its ends), and with a byte at every position replaced by
+/// an invalid byte, a continuation, a 3-byte lead or ASCII, at every level.
+#[test]
+fn every_length_and_error_position() {
+    let imps = imps();
+    let text: Vec<u8> = "aé€😀".repeat(40).into_bytes();
+    for len in 0..=140 {
+        // The text from each of its first ten bytes, so every kind of byte lands everywhere
+        // (reduced mode: from four of them, each a different kind of byte).
+        let phases: &[usize] =
+            if common::full() { &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9] } else { &[0, 1, 4, 9] };
+        for &phase in phases {
+            let base: Vec<u8> = text[phase..phase + len].to_vec();
+            check_utf8(&imps, &base, &(len, phase));
+            for pos in 0..len {
+                for b in [0xFF, 0x80, 0xE2, b'a'] {
+                    let mut input = base.clone();
+                    input[pos] = b;
+                    check_utf8(&imps, &input, &(len, phase, pos, b));
+                }
+            }
+        }
+    }
+}
+
 /// `len` bytes of valid UTF-8: ASCII, or repeated "aé€😀" completed with ASCII.
 fn valid_prefix(len: usize, mixed: bool) -> Vec<u8> {
     let mut v = Vec::with_capacity(len);

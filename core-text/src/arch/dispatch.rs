@@ -5,6 +5,7 @@
 //! relaxed load and one indirect call. Races are benign: every thread stores the same pointer.
 
 use super::Kernels;
+use crate::utf8::Utf8Error;
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicPtr, Ordering};
 
@@ -13,6 +14,7 @@ use core::sync::atomic::{AtomicPtr, Ordering};
 /// trait, implemented once for kernel tables.
 pub(crate) trait Ops: Copy {
     fn utf8_validate(self, src: &[u8]) -> bool;
+    fn utf8_error(self, src: &[u8]) -> Option<Utf8Error>;
     fn utf8_check(self, src: &[u8]) -> Result<usize, usize>;
     fn utf8_count_chars(self, src: &[u8]) -> usize;
     fn utf8_utf16_len_valid(self, src: &str) -> usize;
@@ -56,6 +58,7 @@ mod cached {
     use super::*;
     cached! {
         utf8_validate: fn(src: &[u8]) -> bool;
+        utf8_error: fn(src: &[u8]) -> Option<Utf8Error>;
         utf8_check: fn(src: &[u8]) -> Result<usize, usize>;
         utf8_count_chars: fn(src: &[u8]) -> usize;
         utf8_utf16_len_valid: fn(src: &[u8]) -> usize;
@@ -81,6 +84,11 @@ impl Ops for Auto {
         // SAFETY: the cached entry point runs an available level's kernel; any input is
         // accepted.
         unsafe { cached::utf8_validate(src) }
+    }
+    #[inline]
+    fn utf8_error(self, src: &[u8]) -> Option<Utf8Error> {
+        // SAFETY: as above.
+        unsafe { cached::utf8_error(src) }
     }
     #[inline]
     fn utf8_check(self, src: &[u8]) -> Result<usize, usize> {
@@ -125,6 +133,11 @@ impl Ops for &'static Kernels {
     fn utf8_validate(self, src: &[u8]) -> bool {
         // SAFETY: tables hold kernels of available levels; validation accepts any input.
         unsafe { (self.utf8_validate)(src) }
+    }
+    #[inline]
+    fn utf8_error(self, src: &[u8]) -> Option<Utf8Error> {
+        // SAFETY: as above.
+        unsafe { (self.utf8_error)(src) }
     }
     #[inline]
     fn utf8_check(self, src: &[u8]) -> Result<usize, usize> {

@@ -10,6 +10,7 @@
 //! (`scalar`, `sse2`, `avx2`, `avx512`, `neon`), read once. Without the `std` feature there is
 //! no runtime detection: the level is the best one the compile-time target features allow.
 
+use crate::utf8::Utf8Error;
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 #[cfg(target_arch = "aarch64")]
@@ -158,6 +159,9 @@ pub(crate) struct Kernels {
     pub level: Level,
     /// Is the input valid UTF-8?
     pub utf8_validate: unsafe fn(&[u8]) -> bool,
+    /// `from_utf8`'s kernel: `None` for valid UTF-8, else std's exact error. The validation
+    /// kernel inlined, the error search out of line (see `utf8_error_entry!`).
+    pub utf8_error: unsafe fn(&[u8]) -> Option<Utf8Error>,
     /// `Ok(number of UTF-16 units)` for valid UTF-8; on invalid input `Err(resume)`: a char
     /// boundary such that `input[..resume]` is valid, from which a scalar re-scan finds the
     /// first error within a few vectors.
@@ -229,20 +233,108 @@ macro_rules! entry_points {
 #[allow(unused_imports)]
 pub(crate) use entry_points;
 
-/// Stamps out a level's entry points (see `entry_points!`) and its [`Kernels`] table. Only
-/// entry points are generated here; the algorithms live in `generic/`.
+/// Stamps out a level's `utf8_error` entry point (`from_utf8`'s kernel): validation, and only
+/// for input it rejects a call to the level's `utf8_check` entry point (defined beside it) and
+/// the exact scalar re-scan.
+///
+/// Answering "valid" in a register (`None`) from the kernel leaves `from_utf8` nothing to keep
+/// across the call but its input, and one test after it. The kernel's own test then has to
+/// fall through to a return of its own: a jump to a return shared by several paths cost more
+/// than the test (on the Intel Xeon at `avx2`, about a cycle: 5-10 % of a call on text of 8 to
+/// 64 bytes).
+///
+/// - `sized: V`, for levels that validate with `utf8_validate::validate::<V>`: one copy of
+///   the kernel per size class of its paths (`utf8_validate::SizeClass`), each
+///   compiled knowing its class so that it keeps only its own path and ends in a single test,
+///   and a dispatcher that jumps to the copy (conditional tail calls).
+/// - `whole: validate`: the validation kernel inlined once (SSE2's block loop has no short
+///   paths to separate).
+#[allow(unused_macros)]
+macro_rules! utf8_error_entry {
+    (features: $features:literal, sized: $v:ty) => {
+        /// `utf8_error` for inputs of `LO..=HI` bytes.
+        ///
+        /// # Safety
+        /// The level's features are available; `LO <= src.len() <= HI`.
+        #[target_feature(enable = $features)]
+        #[inline(never)]
+        unsafe fn utf8_error_sized<const LO: usize, const HI: usize>(
+            src: &[u8],
+        ) -> Option<$crate::utf8::Utf8Error> {
+            // SAFETY: the caller's contract; `utf8_check` has these features too.
+            unsafe {
+                $crate::arch::generic::utf8_validate::error_sized::<$v, LO, HI>(src, utf8_check)
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        unsafe fn utf8_error(src: &[u8]) -> Option<$crate::utf8::Utf8Error> {
+            use $crate::arch::generic::utf8_validate::{SizeClass as C, Sizes};
+            type S = Sizes<$v>;
+            // SAFETY: the features as for every entry point (see `entry_points!`); each
+            // branch passes its copy only lengths inside that copy's class.
+            unsafe {
+                match S::of(src.len()) {
+                    C::Long => utf8_error_sized::<{ S::LONG.0 }, { S::LONG.1 }>(src),
+                    C::Overlapping => {
+                        utf8_error_sized::<{ S::OVERLAPPING.0 }, { S::OVERLAPPING.1 }>(src)
+                    }
+                    C::Two => utf8_error_sized::<{ S::TWO.0 }, { S::TWO.1 }>(src),
+                    C::One => utf8_error_sized::<{ S::ONE.0 }, { S::ONE.1 }>(src),
+                    C::Padded => utf8_error_sized::<{ S::PADDED.0 }, { S::PADDED.1 }>(src),
+                    C::Tiny => utf8_error_sized::<{ S::TINY.0 }, { S::TINY.1 }>(src),
+                }
+            }
+        }
+    };
+    (features: $features:literal, whole: $validate:expr) => {
+        #[target_feature(enable = $features)]
+        unsafe fn utf8_error(src: &[u8]) -> Option<$crate::utf8::Utf8Error> {
+            // SAFETY: as for every entry point (see `entry_points!`): these features were
+            // detected before the table was handed out; validation accepts any input, and
+            // the check entry point beside this one has the same features.
+            unsafe {
+                if $validate(src) {
+                    None
+                } else {
+                    $crate::utf8::exact_error(src, utf8_check)
+                }
+            }
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use utf8_error_entry;
+
+/// Stamps out a level's entry points (see `entry_points!`), its `utf8_error` entry point (see
+/// `utf8_error_entry!`, whose form the `utf8_error:` line names: `sized(V)` or `whole`) and
+/// its [`Kernels`] table.
+/// Only entry points are generated here; the algorithms live in `generic/`.
 #[allow(unused_macros)]
 macro_rules! kernel_table {
     (
-        level: $level:expr, features: $features:literal,
+        level: $level:expr, features: $features:literal, utf8_error: $form:ident $(($v:ty))?,
+        utf8_validate = $validate:expr => fn($src:ident: $src_ty:ty) -> bool;
         $($field:ident = $kernel:expr => fn($($arg:ident: $ty:ty),*) -> $ret:ty;)*
     ) => {
         $crate::arch::entry_points! {
             features: $features,
+            utf8_validate = $validate => fn($src: $src_ty) -> bool;
             $($field = $kernel => fn($($arg: $ty),*) -> $ret;)*
         }
-        pub(crate) static KERNELS: $crate::arch::Kernels =
-            $crate::arch::Kernels { level: $level, $($field,)* };
+        $crate::arch::kernel_table!(@error $form $(($v))?, $features, $validate);
+        pub(crate) static KERNELS: $crate::arch::Kernels = $crate::arch::Kernels {
+            level: $level,
+            utf8_validate,
+            utf8_error,
+            $($field,)*
+        };
+    };
+    (@error sized($v:ty), $features:literal, $validate:expr) => {
+        $crate::arch::utf8_error_entry! { features: $features, sized: $v }
+    };
+    (@error whole, $features:literal, $validate:expr) => {
+        $crate::arch::utf8_error_entry! { features: $features, whole: $validate }
     };
 }
 #[allow(unused_imports)]

@@ -189,11 +189,35 @@ fn locate_error(src: &[u8], resume: usize) -> Option<Utf8Error> {
 pub(crate) fn check_in<O: Ops>(o: O, src: &[u8]) -> Result<usize, Utf8Error> {
     match o.utf8_check(src) {
         Ok(n) => Ok(n),
-        Err(resume) => match locate_error(src, resume) {
-            Some(e) => Err(e),
-            // The kernel and the scalar arbiter disagree: trust the exact scalar code.
-            None => scalar::validate_from(src, 0).map_err(|_| unreachable_error()),
-        },
+        Err(resume) => after_resume(src, resume),
+    }
+}
+
+/// What a check kernel's `Err(resume)` comes to: std's exact error, or, should the kernel and
+/// the scalar arbiter disagree, the exact scalar code's answer.
+fn after_resume(src: &[u8], resume: usize) -> Result<usize, Utf8Error> {
+    match locate_error(src, resume) {
+        Some(e) => Err(e),
+        None => scalar::validate_from(src, 0).map_err(|_| unreachable_error()),
+    }
+}
+
+/// The error search behind every level's `utf8_error`, for input its validation rejected:
+/// the level's check kernel finds where to resume, the scalar code std's exact error (`None`
+/// should the kernels disagree and the exact code accept the input).
+///
+/// # Safety
+/// `check` runs on this CPU (it is the calling level's own `utf8_check`).
+#[cold]
+#[inline(never)]
+pub(crate) unsafe fn exact_error(
+    src: &[u8],
+    check: unsafe fn(&[u8]) -> Result<usize, usize>,
+) -> Option<Utf8Error> {
+    // SAFETY: the caller's contract; checking accepts any input.
+    match unsafe { check(src) } {
+        Ok(_) => None,
+        Err(resume) => after_resume(src, resume).err(),
     }
 }
 
@@ -290,42 +314,52 @@ pub(crate) fn validate_in<O: Ops>(o: O, src: &[u8]) -> bool {
     o.utf8_validate(src)
 }
 
-/// The slow path of `from_utf8*`: `validate` said no, so find std's exact error (or, should
-/// the kernels disagree, accept the input as the exact scalar code does).
-#[cold]
-#[inline(never)]
-fn invalid_in<O: Ops>(o: O, src: &[u8]) -> Result<(), Utf8Error> {
-    check_in(o, src).map(|_| ())
+/// `None` when `src` is valid, else std's exact error: the inline ASCII tests of
+/// [`validate_in`], then one call to the level's `utf8_error` kernel, which validates and only
+/// on failure searches (see `utf8_error_entry!` for why the search sits behind the call).
+#[inline]
+fn error_in<O: Ops>(o: O, src: &[u8]) -> Option<Utf8Error> {
+    let n = src.len();
+    if n <= INLINE_MAX {
+        if short_ascii(src) {
+            return None;
+        }
+    } else if n <= MEDIUM_MAX && medium_ascii(src) {
+        return None;
+    }
+    o.utf8_error(src)
 }
 
-/// [`invalid_in`] with the `&str` of the disagreement case, so that `from_utf8_in` returns
-/// what it returns whole: the valid path then makes its `Ok` alone, and a caller that only
-/// tests the result tests the kernel's answer (merging the two `Ok` paths cost a few
-/// instructions on every call).
+/// Marks the path that calls it as unlikely (`core::hint::cold_path` is newer than the
+/// crate's minimum Rust version).
 #[cold]
-#[inline(never)]
-fn invalid_str_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> {
-    invalid_in(o, src)?;
-    // SAFETY: the exact scalar check found `src` valid.
-    Ok(unsafe { core::str::from_utf8_unchecked(src) })
-}
+#[inline]
+fn cold_path() {}
 
 #[inline]
 pub(crate) fn from_utf8_in<O: Ops>(o: O, src: &[u8]) -> Result<&str, Utf8Error> {
-    if !validate_in(o, src) {
-        return invalid_str_in(o, src);
+    match error_in(o, src) {
+        // SAFETY: the kernel (or the exact scalar code) found `src` valid.
+        None => Ok(unsafe { core::str::from_utf8_unchecked(src) }),
+        Some(e) => {
+            // Without the hint the valid answer jumped back to the ASCII paths' `Ok` rather
+            // than fall through after the call.
+            cold_path();
+            Err(e)
+        }
     }
-    // SAFETY: the kernel found `src` valid.
-    Ok(unsafe { core::str::from_utf8_unchecked(src) })
 }
 
 #[inline]
 pub(crate) fn from_utf8_mut_in<O: Ops>(o: O, src: &mut [u8]) -> Result<&mut str, Utf8Error> {
-    if !validate_in(o, src) {
-        invalid_in(o, src)?;
+    match error_in(o, src) {
+        // SAFETY: as in `from_utf8_in`.
+        None => Ok(unsafe { core::str::from_utf8_unchecked_mut(src) }),
+        Some(e) => {
+            cold_path();
+            Err(e)
+        }
     }
-    // SAFETY: as in `from_utf8_in`.
-    Ok(unsafe { core::str::from_utf8_unchecked_mut(src) })
 }
 
 pub(crate) fn utf16_len_in<O: Ops>(o: O, src: &[u8]) -> Result<usize, Utf8Error> {

@@ -266,7 +266,7 @@ impl Lookup for V128 {
 }
 
 kernel_table! {
-    level: Level::Neon, features: "neon",
+    level: Level::Neon, features: "neon", utf8_error: sized(V128),
     utf8_validate = utf8_validate::validate::<V128> => fn(src: &[u8]) -> bool;
     utf8_check = utf8_validate::check::<V128> => fn(src: &[u8]) -> Result<usize, usize>;
     utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;

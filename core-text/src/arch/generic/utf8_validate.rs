@@ -30,9 +30,60 @@
 use super::vector::{Lookup, Vector};
 use super::window;
 use crate::arch::scalar::utf8 as scalar;
+use crate::utf8::Utf8Error;
+use core::marker::PhantomData;
 
 /// Bytes per block; every level reads whole blocks (4 × 16 or 2 × 32 bytes).
 const BLOCK: usize = 64;
+
+/// The path [`scan`] takes for an input, by its length alone.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SizeClass {
+    /// Under 8 bytes: the scalar DFA.
+    Tiny,
+    /// `8..BYTES`: one vector of the bytes and zeros where the level builds it in registers
+    /// (`Vector::load_padded`), else the scalar DFA.
+    Padded,
+    /// Exactly one vector.
+    One,
+    /// `BYTES + 1..BYTES + 3`: the vector at 0 and the one ending at the end, both on their own.
+    Two,
+    /// `BYTES + 3..=BLOCK`: overlapping vectors, the later ones with shifted loads.
+    Overlapping,
+    /// More than a block: the block loop.
+    Long,
+}
+
+/// The inclusive length range of each [`SizeClass`] for vectors `V`, and the class of a
+/// length: the one definition that [`scan`] and the per-class `utf8_error` copies share.
+pub(crate) struct Sizes<V>(PhantomData<V>);
+
+impl<V: Vector> Sizes<V> {
+    pub(crate) const TINY: (usize, usize) = (0, 7);
+    pub(crate) const PADDED: (usize, usize) = (8, V::BYTES - 1);
+    pub(crate) const ONE: (usize, usize) = (V::BYTES, V::BYTES);
+    pub(crate) const TWO: (usize, usize) = (V::BYTES + 1, V::BYTES + 2);
+    pub(crate) const OVERLAPPING: (usize, usize) = (V::BYTES + 3, BLOCK);
+    pub(crate) const LONG: (usize, usize) = (BLOCK + 1, usize::MAX);
+
+    /// The class of an input of `n` bytes.
+    #[inline(always)]
+    pub(crate) fn of(n: usize) -> SizeClass {
+        if n > BLOCK {
+            SizeClass::Long
+        } else if n >= V::BYTES + 3 {
+            SizeClass::Overlapping
+        } else if n > V::BYTES {
+            SizeClass::Two
+        } else if n < 8 {
+            SizeClass::Tiny
+        } else if n < V::BYTES {
+            SizeClass::Padded
+        } else {
+            SizeClass::One
+        }
+    }
+}
 
 // One bit per error class of a two-byte window (previous byte, current byte).
 /// Lead byte followed by a non-continuation.
@@ -343,8 +394,8 @@ fn resume_point(src: &[u8], b: usize) -> usize {
 }
 
 /// Inputs of `BYTES + 3 ..= BLOCK` bytes without a copy or carried state: with `COUNT` an
-/// ASCII test (validation's one caller, `utf8::validate_in`, has made it inline before the
-/// call), then whole vectors from the front and the vector ending at `n`; all but the first
+/// ASCII test (validation's callers, `utf8::validate_in` and `utf8::error_in`, make it inline
+/// before the call), then whole vectors from the front and the vector ending at `n`; all but the first
 /// read their shifted copies with direct loads.
 ///
 /// # Safety
@@ -431,9 +482,12 @@ unsafe fn short_padded<V: Lookup, const COUNT: bool>(v: V, n: usize) -> Result<u
     }
 }
 
-/// Inputs of `BYTES..BYTES + 3` bytes: the vector at 0 after a zero vector, then the vector
-/// ending at `n` checked on its own, where only its last `n - BYTES` bytes count (its first
-/// three lack the bytes before them, and the rest were checked with the first vector).
+/// Inputs of `BYTES..BYTES + 3` bytes: the vector at 0 after a zero vector, then (unless `n`
+/// is `BYTES`: nothing more to check) the vector ending at `n` checked on its own, where only
+/// its last `n - BYTES` bytes count (its first three lack the bytes before them, and the rest
+/// were checked with the first vector). Skipping it for exactly one vector took a 32-byte check
+/// at AVX2 from 4.8 to 3.1-3.4 ns on the Intel Xeon (its two lookups each need four in-register
+/// shifts, all on one port).
 ///
 /// # Safety
 /// `V::BYTES <= src.len() < V::BYTES + 3`; the CPU supports `V`'s level.
@@ -447,10 +501,13 @@ unsafe fn short_two<V: Lookup, const COUNT: bool>(src: &[u8]) -> Result<usize, u
         let mut st = State::<V>::new();
         let (first, end) = (V::load(p), V::load(p.add(n - V::BYTES)));
         let fresh = V::load(window(2 * V::BYTES - n));
-        let error = st
+        let mut error = st
             .check(first, V::zero())
-            .or(st.check(end, V::zero()).and(fresh))
             .or(end.subs_u8(V::load(INCOMPLETE_MAX.as_ptr().add(32 - V::BYTES))));
+        // Exactly one vector: `end` is `first`, with nothing fresh to check.
+        if n > V::BYTES {
+            error = error.or(st.check(end, V::zero()).and(fresh));
+        }
         if error.any() {
             return Err(0);
         }
@@ -486,22 +543,24 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
     // Up to one block, the overlapping vectors below: one block exactly takes its first vector
     // shifted in-register and the others through shifted loads, with none of the block loop's
     // set-up (about 35 fewer instructions at AVX2; 64-byte inputs 4.3 -> 3.8 ns on Zen 4).
-    if n <= BLOCK {
-        if n >= V::BYTES + 3 {
+    // The classes of `Sizes`, tested in this order (which suits validation's own layout; the
+    // per-class copies of `utf8_error` dispatch with `Sizes::of`).
+    if n < Sizes::<V>::LONG.0 {
+        if n >= Sizes::<V>::OVERLAPPING.0 {
             // SAFETY: all loads lie inside `src`: vectors at 0 and at multiples of BYTES that
             // fit, and the last one at `n - BYTES >= 3` with its three shifted copies.
             return unsafe { short_overlapping::<V, COUNT>(src) };
         }
-        // Validation's caller tested ASCII inline (see `short_overlapping`).
+        // Validation's callers tested ASCII inline (see `short_overlapping`).
         // SAFETY: CPU per contract.
         if COUNT && unsafe { is_ascii_short::<V>(src) } {
             return Ok(n);
         }
-        if n >= V::BYTES {
-            // SAFETY: `BYTES <= n < BYTES + 3`; CPU per contract.
+        if n >= Sizes::<V>::ONE.0 {
+            // SAFETY: `BYTES <= n < BYTES + 3` (classes One and Two); CPU per contract.
             return unsafe { short_two::<V, COUNT>(src) };
         }
-        if (8..V::BYTES).contains(&n) {
+        if n >= Sizes::<V>::PADDED.0 {
             // SAFETY: `load_padded` reads `src`; CPU per contract.
             if let Some(v) = unsafe { V::load_padded(src.as_ptr(), n) } {
                 // SAFETY: CPU per contract.
@@ -644,6 +703,29 @@ unsafe fn scan<V: Lookup, const COUNT: bool, const EARLY: bool>(
 pub(crate) unsafe fn validate<V: Lookup>(src: &[u8]) -> bool {
     // SAFETY: forwarded contract.
     unsafe { scan::<V, false, false>(src).is_ok() }
+}
+
+/// `from_utf8`'s kernel for inputs of `LO..=HI` bytes, one [`SizeClass`]: `None` for valid
+/// `src`, else std's exact error (found with the level's `check` entry point). Compiled once
+/// per class, so that only the class's own path remains and it ends in one test that falls
+/// through to its return (see `utf8_error_entry!`).
+///
+/// # Safety
+/// The CPU supports `V`'s level (and `check`'s); `LO <= src.len() <= HI`.
+#[inline(always)]
+pub(crate) unsafe fn error_sized<V: Lookup, const LO: usize, const HI: usize>(
+    src: &[u8],
+    check: unsafe fn(&[u8]) -> Result<usize, usize>,
+) -> Option<Utf8Error> {
+    // SAFETY: the caller's contract (the length bound, the CPU).
+    unsafe {
+        core::hint::assert_unchecked(LO <= src.len() && src.len() <= HI);
+        if validate::<V>(src) {
+            None
+        } else {
+            crate::utf8::exact_error(src, check)
+        }
+    }
 }
 
 /// UTF-16 length of valid `src`, or `Err(resume point)` (see `Kernels::utf8_check`).

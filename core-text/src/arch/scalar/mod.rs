@@ -12,6 +12,7 @@ use super::{Kernels, Level};
 pub(crate) static KERNELS: Kernels = Kernels {
     level: Level::Scalar,
     utf8_validate: utf8::validate,
+    utf8_error: utf8::error,
     utf8_check: utf8::check,
     utf8_count_chars: utf8::count_chars,
     utf8_utf16_len_valid: utf8::units_of_valid,

@@ -74,7 +74,8 @@ pub(crate) fn validate_from(src: &[u8], start: usize) -> Result<usize, RawUtf8Er
 /// a character (std's own loop is quicker than it on short CJK and emoji text).
 pub(crate) const DFA_MAX: usize = 64;
 
-/// Is `src` valid UTF-8?
+/// Is `src` valid UTF-8? (Always inline: [`error`] would otherwise pay a second call.)
+#[inline(always)]
 pub(crate) fn validate(src: &[u8]) -> bool {
     if src.len() <= DFA_MAX {
         return is_ascii_short(src) || validate_dfa(src);
@@ -97,6 +98,16 @@ fn is_ascii_short(src: &[u8]) -> bool {
         i += 8;
     }
     acc & 0x8080_8080_8080_8080 == 0
+}
+
+/// `None` for valid input, else std's exact error (see `Kernels::utf8_error`).
+pub(crate) fn error(src: &[u8]) -> Option<crate::utf8::Utf8Error> {
+    if validate(src) {
+        None
+    } else {
+        // SAFETY: the scalar check runs everywhere.
+        unsafe { crate::utf8::exact_error(src, check) }
+    }
 }
 
 /// UTF-16 length of valid input, or `Err(resume)` (see `Kernels::utf8_check`).

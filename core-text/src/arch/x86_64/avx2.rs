@@ -563,7 +563,7 @@ unsafe fn check_utf16(src: &[u16]) -> Result<usize, usize> {
 }
 
 kernel_table! {
-    level: Level::Avx2, features: "avx2,bmi1,bmi2,popcnt",
+    level: Level::Avx2, features: "avx2,bmi1,bmi2,popcnt", utf8_error: sized(V256),
     utf8_validate = utf8_validate::validate::<V256> => fn(src: &[u8]) -> bool;
     utf8_check = utf8_validate::check::<V256> => fn(src: &[u8]) -> Result<usize, usize>;
     utf8_count_chars = count::count_chars::<V256> => fn(src: &[u8]) -> usize;

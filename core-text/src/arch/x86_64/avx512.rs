@@ -40,7 +40,7 @@
 use super::avx2::V256;
 use super::low_bits;
 use crate::arch::generic::{utf16_check, utf8_validate};
-use crate::arch::{entry_points, Kernels, Level};
+use crate::arch::{entry_points, utf8_error_entry, Kernels, Level};
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 
@@ -984,6 +984,11 @@ entry_points! {
     utf16_check = scan_utf16::<true, true> => fn(src: &[u16]) -> Result<usize, usize>;
 }
 
+utf8_error_entry! {
+    features: "avx2,bmi1,bmi2,popcnt,avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2",
+    sized: V256
+}
+
 /// The level's table. UTF-8 validation is the AVX2 algorithm compiled with AVX-512 enabled
 /// (ternary logic and mask registers make it about 1.15x faster from 1 KiB up). Counting is
 /// [`count_by_nibble`] (on an Intel Xeon 106 GB/s, 1.3x the AVX2 kernel; an earlier
@@ -993,6 +998,7 @@ entry_points! {
 pub(crate) static KERNELS: Kernels = Kernels {
     level: Level::Avx512,
     utf8_validate,
+    utf8_error,
     utf8_check,
     utf8_count_chars,
     utf8_utf16_len_valid,

@@ -211,7 +211,7 @@ impl Vector for V128 {
 }
 
 kernel_table! {
-    level: Level::Sse2, features: "sse2",
+    level: Level::Sse2, features: "sse2", utf8_error: whole,
     utf8_validate = utf8_validate::validate_no_lookup::<V128> => fn(src: &[u8]) -> bool;
     utf8_check = utf8_validate::check_no_lookup::<V128> => fn(src: &[u8]) -> Result<usize, usize>;
     utf8_count_chars = count::count_chars::<V128> => fn(src: &[u8]) -> usize;
