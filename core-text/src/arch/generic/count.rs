@@ -67,10 +67,11 @@ pub(crate) unsafe fn count_chars<V: Vector>(src: &[u8]) -> usize {
 }
 
 /// UTF-16 length of `src`, which must be valid UTF-8 for the result to mean anything (any
-/// input is memory-safe).
+/// input is memory-safe). SSE2's; the levels with a byte table lookup count by table.
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub(crate) unsafe fn utf16_len_valid<V: Vector>(src: &[u8]) -> usize {
     // SAFETY: forwarded contract (and the closure's vector ops run inside it).
