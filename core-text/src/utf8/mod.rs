@@ -302,29 +302,29 @@ fn medium_ascii(src: &[u8]) -> bool {
     }
 }
 
-#[inline]
-pub(crate) fn validate_in<O: Ops>(o: O, src: &[u8]) -> bool {
+/// The ASCII test made inline, before any dispatched call, on inputs up to [`MEDIUM_MAX`]
+/// bytes (`false` for longer ones, which the kernels test themselves).
+#[inline(always)]
+fn inline_ascii(src: &[u8]) -> bool {
     let n = src.len();
     if n <= INLINE_MAX {
-        return short_ascii(src) || o.utf8_validate(src);
+        short_ascii(src)
+    } else {
+        n <= MEDIUM_MAX && medium_ascii(src)
     }
-    if n <= MEDIUM_MAX {
-        return medium_ascii(src) || o.utf8_validate(src);
-    }
-    o.utf8_validate(src)
 }
 
-/// `None` when `src` is valid, else std's exact error: the inline ASCII tests of
-/// [`validate_in`], then one call to the level's `utf8_error` kernel, which validates and only
-/// on failure searches (see `utf8_error_entry!` for why the search sits behind the call).
+#[inline]
+pub(crate) fn validate_in<O: Ops>(o: O, src: &[u8]) -> bool {
+    inline_ascii(src) || o.utf8_validate(src)
+}
+
+/// `None` when `src` is valid, else std's exact error: the inline ASCII test, then one call to
+/// the level's `utf8_error` kernel, which validates and only on failure searches (see
+/// `utf8_error_entry!` for why the search sits behind the call).
 #[inline]
 fn error_in<O: Ops>(o: O, src: &[u8]) -> Option<Utf8Error> {
-    let n = src.len();
-    if n <= INLINE_MAX {
-        if short_ascii(src) {
-            return None;
-        }
-    } else if n <= MEDIUM_MAX && medium_ascii(src) {
+    if inline_ascii(src) {
         return None;
     }
     o.utf8_error(src)
