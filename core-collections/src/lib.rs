@@ -42,6 +42,16 @@
 //! - [`slice`](mod@slice): `checked_sum`, `min`, `max` for every integer type, `find_all` into an
 //!   exact-size `Vec`, and `full_join`, a hash-based full outer join.
 //! - [`hash`]: the seeded folded-multiply hasher the collections use by default.
+//!
+//! # HashDoS
+//!
+//! The default hashes are keyed by a per-process secret, and every multiplication in them has
+//! a seed-derived operand on both sides: keys chosen without the seed collide no more than
+//! random keys. That covers the persistent hash collections with their default hasher and
+//! every frozen map and set; it does not cover fixed seeds ([`hash::FastState::with_seed`]),
+//! hashers you plug in, or `Hash` impls that write the same bytes for different keys. The
+//! [`hash`] module docs say exactly what is and is not resistant, and how to plug in another
+//! hasher.
 
 /// `Iterator` (plus `ExactSizeIterator`, `FusedIterator`, `Clone`, `Debug`) for a wrapper
 /// `$name { inner }` over an entry iterator of a persistent map: each entry maps to `$item`

@@ -8,14 +8,14 @@ use super::key::FrozenKey;
 use super::str_table::{edge_tag, edges, mid_words, StrKeys};
 use super::string_hash::{
     fold_word, hash_bytes, hash_edges, hash_mid, hash_word, hash_words, read_u32, read_u64,
-    short_word,
+    short_word, Seed,
 };
 use super::table::{permute, table_bits, SlotTable, Table, HASH_EXTRA, INT_EXTRA};
 
 /// An empty dense slot.
 const EMPTY: u32 = u32::MAX;
 use super::Strategy;
-use crate::hash::{hash_one, FastState};
+use crate::hash::{hash_one, process_seed, FastState};
 use core::borrow::Borrow;
 
 /// At most this many keys are scanned instead of indexed.
@@ -25,8 +25,6 @@ const DENSE_SPREAD: u64 = 4;
 /// Length buckets hold at most this many keys (beyond that, scanning a bucket costs more than
 /// hashing).
 const PER_LENGTH: usize = 2;
-/// The fixed seed of the duplicate check (its table is temporary).
-const DEDUP_SEED: u64 = 0x5851_f42d_4c95_7f2d;
 
 /// Where a key's hashed slice is, and how a lookup reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,24 +32,21 @@ pub(crate) struct Slice {
     from_end: bool,
     offset: usize,
     len: usize,
-    /// How to read it: pack the slice's bytes ([`short_word`]), or (every key having at
-    /// least 8 bytes) take the whole 8-byte window that holds it: the first or last 8 bytes,
-    /// or a window inside the keys.
-    read: SliceRead,
-    /// The read as plain tests rather than a `match` (which compiles to more): whether it is
-    /// the first edge word (the commonest), else `(end, start)` of the 8-byte window at
-    /// `(key length & end) + start` (the last edge word too), else none (packed).
+    /// How a lookup reads it (a [`SliceRead`] as plain tests, which compile to less than a
+    /// `match` and keep the index small): whether it is the first edge word (the commonest),
+    /// else `(end, start)` of the 8-byte window at `(key length & end) + start` (the last edge
+    /// word too), else none (the slice's bytes packed by [`short_word`]).
     front: bool,
     window: Option<(usize, usize)>,
 }
 
+/// Which 8-byte window of a key holds its slice (keys of at least 8 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SliceRead {
     /// The key's first edge word, or its last one (`back`).
     Edges {
         back: bool,
     },
-    Packed,
     /// The window of 8 bytes at `(key length & end) + start` (wrapping).
     Window {
         end: usize,
@@ -61,7 +56,7 @@ enum SliceRead {
 
 impl Slice {
     fn new(from_end: bool, offset: usize, len: usize) -> Slice {
-        Slice { from_end, offset, len, read: SliceRead::Packed, front: false, window: None }
+        Slice { from_end, offset, len, front: false, window: None }
     }
 
     /// This slice read through the 8-byte window that holds it, for keys of at least
@@ -85,10 +80,9 @@ impl Slice {
             SliceRead::Edges { back: false } => Some((0, 0)),
             SliceRead::Edges { back: true } => Some((usize::MAX, 8usize.wrapping_neg())),
             SliceRead::Window { end, start } => Some((end, start)),
-            SliceRead::Packed => None,
         };
         let front = read == SliceRead::Edges { back: false };
-        Slice { read, front, window, ..self }
+        Slice { front, window, ..self }
     }
 
     /// The slice of `b` packed into a word, given `b`'s [`edges`]. `b.len()` is at least
@@ -128,7 +122,7 @@ pub(crate) enum Whole {
 
 impl Whole {
     #[inline(always)]
-    fn hash<const FOLD: bool>(self, b: &[u8], (a, z): (u64, u64), seed: u64) -> u64 {
+    fn hash<const FOLD: bool>(self, b: &[u8], (a, z): (u64, u64), seed: Seed) -> u64 {
         match self {
             Whole::Edges => hash_edges(a, z, b.len(), seed),
             Whole::Words => hash_words::<FOLD>(b, (a, z), seed),
@@ -177,7 +171,7 @@ pub(crate) enum Index {
         min_len: usize,
         span: usize,
         slice: Slice,
-        seed: u64,
+        seed: Seed,
         keys: StrKeys,
     },
     /// Keys in a table by the hash of their bytes; lengths `min_len..=min_len + span`.
@@ -186,11 +180,11 @@ pub(crate) enum Index {
         span: usize,
         /// How the keys are hashed.
         whole: Whole,
-        seed: u64,
+        seed: Seed,
         keys: StrKeys,
     },
     GeneralHash {
-        seed: u64,
+        state: FastState,
         table: Table,
     },
 }
@@ -231,7 +225,9 @@ impl Index {
 
     /// Deduplicates `entries` (last wins) and indexes them by their keys.
     pub(crate) fn build<K: FrozenKey, V>(entries: &mut Vec<(K, V)>) -> Index {
-        let state = FastState::with_seed(DEDUP_SEED);
+        // A secret seed here too: the check is a hash table, which colliding keys would make
+        // quadratic.
+        let state = FastState::new();
         dedup(entries, |k| hash_one(&state, k), |a, b| a == b);
         if let Some(index) = int_index(entries) {
             return index;
@@ -242,17 +238,17 @@ impl Index {
         if entries.len() <= SMALL {
             return Index::Scan;
         }
-        let seed = FastState::new().seed();
-        let state = FastState::with_seed(seed);
+        let state = FastState::new();
         let tags: Vec<u64> = entries.iter().map(|(k, _)| hash_one(&state, k)).collect();
-        Index::GeneralHash { seed, table: hashed(entries, &tags) }
+        Index::GeneralHash { state, table: hashed(entries, &tags) }
     }
 
     /// Deduplicates `entries` ignoring ASCII case (last wins) and indexes them.
     pub(crate) fn build_caseless<K: AsRef<str>, V>(entries: &mut Vec<(K, V)>) -> Index {
+        let seed = Seed::new(process_seed());
         dedup(
             entries,
-            |k| hash_bytes::<true>(k.as_ref().as_bytes(), DEDUP_SEED),
+            |k| hash_bytes::<true>(k.as_ref().as_bytes(), seed),
             |a, b| a.as_ref().eq_ignore_ascii_case(b.as_ref()),
         );
         string_index::<true, K, V>(entries, |k| k.as_ref())
@@ -279,8 +275,8 @@ impl Index {
         }
         match self {
             Index::Scan => entries.iter().position(|(k, _)| k.borrow() == q),
-            Index::GeneralHash { seed, table } => {
-                let range = table.bucket(hash_one(&FastState::with_seed(*seed), q));
+            Index::GeneralHash { state, table } => {
+                let range = table.bucket(hash_one(state, q));
                 let start = range.start;
                 Some(start + entries.get(range)?.iter().position(|(k, _)| k.borrow() == q)?)
             }
@@ -537,7 +533,7 @@ fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> 
         let keys = StrKeys::list::<FOLD>(&order, bytes);
         return Index::LengthBuckets { min_len, starts, keys };
     }
-    let seed = FastState::new().seed();
+    let seed = process_seed();
     // Big tables are bound by memory, not by hashing: the whole-key hash of 8 to 32-byte keys
     // spreads misses over the table, where the filter rejects most of them.
     let words = min_len >= 8 && max_len <= 32;
@@ -694,7 +690,7 @@ mod tests {
                 for len in 1..=8 {
                     for offset in 0..=min_len - len {
                         let windowed = Slice::new(from_end, offset, len).windowed(min_len);
-                        assert_ne!(windowed.read, SliceRead::Packed);
+                        assert!(windowed.window.is_some());
                         // The 8 bytes holding the slice, inside every key of `min_len` bytes.
                         let window = |k: &str| {
                             let b = k.as_bytes();

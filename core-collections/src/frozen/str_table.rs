@@ -14,7 +14,7 @@
 //! slots in bucket order. Case-insensitive maps store their keys folded to ASCII lower case
 //! and fold only the query.
 
-use super::string_hash::{fold_word, read_u32, read_u64};
+use super::string_hash::{fold_word, read_u32, read_u64, Seed};
 
 /// The `len` of an empty table slot.
 const EMPTY_LEN: u32 = u32::MAX;
@@ -140,34 +140,58 @@ fn arena<'a, const FOLD: bool>(
     (arena.into_boxed_slice(), offs)
 }
 
-/// Of a few seeds derived from `seed`, the one for which the fewest of the `n` keys find
-/// their home slot (`hash(seed, i) >> shift`) taken; stops at the first with none.
-fn best_seed(n: usize, shift: u32, hash: &impl Fn(u64, usize) -> u64, seed: u64) -> u64 {
-    // Small maps only: for more keys a few tries barely change the count, and cost build time.
-    let tries = if n <= 64 { 16 } else { 1 };
-    if tries == 1 {
-        return seed;
-    }
+/// How many of the keys with these hashes find their home slot (`h >> shift`) taken.
+pub(crate) fn clashes(hashes: &[u64], shift: u32) -> usize {
     let mut taken = vec![0u64; (1usize << (64 - shift)).div_ceil(64)];
-    let mut best = (usize::MAX, seed);
+    let mut clashes = 0;
+    for &h in hashes {
+        let p = (h >> shift) as usize;
+        let (w, bit) = (p / 64, 1u64 << (p % 64));
+        clashes += (taken[w] & bit != 0) as usize;
+        taken[w] |= bit;
+    }
+    clashes
+}
+
+/// The most clashes (see [`clashes`]) a table of `n` keys in `2^(64 - shift)` slots accepts
+/// from a seed without trying another: a quarter more than random hashes leave on average,
+/// `n - m (1 - (1 - 1/m)^n)` for `m` slots, plus a little for small tables.
+pub(crate) fn clash_bound(n: usize, shift: u32) -> usize {
+    let (n, m) = (n as f64, (1u64 << (64 - shift)) as f64);
+    let expected = n - m * (1.0 - (1.0 - 1.0 / m).powf(n));
+    (expected * 1.25) as usize + 8
+}
+
+/// Of a few seeds derived from `seed`, the one for which the fewest of the `n` keys find
+/// their home slot taken; stops at the first with none.
+///
+/// Past the small maps, where a few tries barely change the count, the first seed whose
+/// clashes are within [`clash_bound`] is kept. One folded multiply of structured keys (a
+/// counter beside a constant word) spreads the top bits unevenly under some seeds; a table
+/// that clusters like that is built again under the next seed (each try hashes the keys once,
+/// and a try fails with odds that shrink fast with the margin), so no key set, chosen
+/// without the seed, makes probing long.
+fn best_seed(
+    n: usize,
+    shift: u32,
+    hash: &impl Fn(Seed, usize) -> u64,
+    seed: u64,
+) -> (Seed, Vec<u64>) {
+    let small = n <= 64;
+    let (tries, good) = if small { (16, 0) } else { (8, clash_bound(n, shift)) };
+    let mut best = (usize::MAX, Seed::new(seed), Vec::new());
     for t in 0..tries {
-        let s = seed.wrapping_add((t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        taken.fill(0);
-        let mut clashes = 0;
-        for i in 0..n {
-            let p = (hash(s, i) >> shift) as usize;
-            let (w, bit) = (p / 64, 1u64 << (p % 64));
-            clashes += (taken[w] & bit != 0) as usize;
-            taken[w] |= bit;
+        let s = Seed::new(seed.wrapping_add(t as u64));
+        let hashes: Vec<u64> = (0..n).map(|i| hash(s, i)).collect();
+        let c = clashes(&hashes, shift);
+        if c < best.0 {
+            best = (c, s, hashes);
         }
-        if clashes < best.0 {
-            best = (clashes, s);
-            if clashes == 0 {
-                break;
-            }
+        if best.0 <= good {
+            break;
         }
     }
-    best.1
+    (best.1, best.2)
 }
 
 /// [`StrKeys::short`] for these keys.
@@ -216,24 +240,23 @@ impl StrKeys {
     pub(crate) fn table<'a, const FOLD: bool>(
         n: usize,
         bytes: impl Fn(usize) -> &'a [u8],
-        hash: impl Fn(u64, usize) -> u64,
+        hash: impl Fn(Seed, usize) -> u64,
         tag: impl Fn(u64, usize) -> u32,
         seed: u64,
         filter: bool,
-    ) -> (StrKeys, u64) {
+    ) -> (StrKeys, Seed) {
         assert!(n < u32::MAX as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
         let (arena, offs) = arena::<FOLD>(n, &bytes);
         // At least twice the keys (four times for small maps: a miss then nearly always ends
         // at its first slot, for little memory).
         let bits = Self::table_bits(n);
         let shift = 64 - bits;
-        let seed = best_seed(n, shift, &hash, seed);
+        let (seed, hs) = best_seed(n, shift, &hash, seed);
         let mut slots = vec![EMPTY_SLOT; 1 << bits].into_boxed_slice();
         let mask = slots.len() - 1;
         // Keys whose home slot is free go there first, so that as many hits as possible end
         // at their first slot; the others then probe linearly, and their home slot says so
         // ([`Slot::more`]).
-        let hs: Vec<u64> = (0..n).map(|i| hash(seed, i)).collect();
         let mut later = Vec::new();
         for (i, (&off, &h)) in offs.iter().zip(&hs).enumerate() {
             let p = (h >> shift) as usize;
@@ -500,6 +523,57 @@ pub(crate) fn eq_folded<const FOLD: bool>(k: &[u8], b: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn structured_keys_cluster_no_more_than_random_ones() {
+        use crate::frozen::string_hash::{hash_bytes, hash_edges, hash_word, hash_words};
+        use crate::hash::families;
+        // Every structured family, and a counter beside each public constant at the sizes of
+        // big tables (one seed per try then), under every string hash: the seed kept leaves no
+        // more keys outside their home slot than the bound random keys are held to, so probes
+        // stay short.
+        let mut all = families::all();
+        for c in families::PUBLIC {
+            let keys = (0..20_000u64).map(|x| [x.to_le_bytes(), c.to_le_bytes()].concat());
+            all.push((format!("20,000 counters beside {c:#x}"), keys.collect()));
+        }
+        for (name, mut keys) in all {
+            keys.sort();
+            keys.dedup();
+            let n = keys.len();
+            let bytes = |i: usize| keys[i].as_slice();
+            let by_bytes = |s, i| hash_bytes::<false>(bytes(i), s);
+            let by_edges = |s, i| {
+                let (a, z) = edges::<false>(bytes(i));
+                hash_edges(a, z, bytes(i).len(), s)
+            };
+            let by_words = |s, i| hash_words::<false>(bytes(i), edges::<false>(bytes(i)), s);
+            let by_word = |s, i| hash_word(read_u64(bytes(i), 0), s);
+            let check = |what: &str, hash: &dyn Fn(Seed, usize) -> u64| {
+                for base in [0, crate::hash::process_seed()] {
+                    let (t, seed) = StrKeys::table::<false>(n, bytes, hash, |_, _| 0, base, false);
+                    let hs: Vec<u64> = (0..n).map(|i| hash(seed, i)).collect();
+                    let (got, bound) = (clashes(&hs, t.shift), clash_bound(n, t.shift));
+                    assert!(got <= bound, "{name}, {what}: {got} keys off home, bound {bound}");
+                }
+            };
+            check("bytes", &by_bytes);
+            // The edges hash serves keys determined by their edges, the words hash keys of 8
+            // to 32 bytes, the slice hash keys whose windows differ.
+            if keys.iter().all(|k| k.len() <= 16) {
+                check("edges", &by_edges);
+            }
+            if keys.iter().all(|k| (8..=32).contains(&k.len())) {
+                check("words", &by_words);
+                let mut firsts: Vec<u64> = (0..n).map(|i| read_u64(bytes(i), 0)).collect();
+                firsts.sort();
+                firsts.dedup();
+                if firsts.len() == n {
+                    check("first word", &by_word);
+                }
+            }
+        }
+    }
 
     #[test]
     fn eq_folded_matches_byte_equality() {

@@ -5,12 +5,24 @@
 //! strings are hashed 16 bytes at a time with a folded multiply, the tail read as an
 //! overlapping 16-byte window. Folding lower-cases the ASCII letters of each loaded word with
 //! a SWAR test, so the case-insensitive maps hash exactly as the others do, on folded words.
+//!
+//! Every folded multiply has a secret on both sides: one operand is key data XOR a word of the
+//! table's [`Seed`], the other a chained state or another word of it (see the HashDoS section of
+//! [`crate::hash`]). No key can zero or fix a product without knowing the seed.
 
 use super::str_table::mid_words;
-use crate::hash::folded_multiply;
+use crate::hash::{derive_keys, folded_multiply};
 
-const K0: u64 = 0x9e37_79b9_7f4a_7c15;
-const K1: u64 = 0xd6e8_feb8_6659_fd93;
+/// The four secret words a string table hashes with, derived from its `u64` seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Seed([u64; 4]);
+
+impl Seed {
+    /// The words derived from `seed`.
+    pub(crate) const fn new(seed: u64) -> Seed {
+        Seed(derive_keys(seed))
+    }
+}
 
 /// Lower-cases the ASCII letters among the eight bytes of `x`; other bytes are unchanged.
 #[inline(always)]
@@ -66,22 +78,22 @@ pub(crate) fn short_word<const FOLD: bool>(b: &[u8]) -> u64 {
 
 /// The hash of a packed slice word.
 #[inline(always)]
-pub(crate) const fn hash_word(w: u64, seed: u64) -> u64 {
-    folded_multiply(w ^ seed, K0)
+pub(crate) const fn hash_word(w: u64, Seed(k): Seed) -> u64 {
+    folded_multiply(w ^ k[0], k[1])
 }
 
 /// The hash of a whole byte string (inlined up to 16 bytes; longer strings call
 /// [`hash_long`]).
 #[inline(always)]
-pub(crate) fn hash_bytes<const FOLD: bool>(b: &[u8], seed: u64) -> u64 {
-    let n = b.len();
+pub(crate) fn hash_bytes<const FOLD: bool>(b: &[u8], seed: Seed) -> u64 {
+    let (n, k) = (b.len(), seed.0);
     if n <= 8 {
-        return folded_multiply(short_word::<FOLD>(b) ^ seed, K0 ^ n as u64);
+        return folded_multiply(short_word::<FOLD>(b) ^ k[0], k[1] ^ n as u64);
     }
     if n <= 16 {
         let (a, c) = (read_u64(b, 0), read_u64(b, n - 8));
-        let s = folded_multiply(fold::<FOLD>(a) ^ seed, fold::<FOLD>(c) ^ K1);
-        return folded_multiply(s ^ n as u64, K0);
+        let s = folded_multiply(fold::<FOLD>(a) ^ k[0], fold::<FOLD>(c) ^ k[1]);
+        return folded_multiply(s ^ n as u64, k[2]);
     }
     hash_long::<FOLD>(b, seed)
 }
@@ -89,8 +101,8 @@ pub(crate) fn hash_bytes<const FOLD: bool>(b: &[u8], seed: u64) -> u64 {
 /// The hash of a key's length `n` and edge words `(a, z)` (see
 /// [`edges`](super::str_table::edges)): one folded multiply.
 #[inline(always)]
-pub(crate) const fn hash_edges(a: u64, z: u64, n: usize, seed: u64) -> u64 {
-    folded_multiply(a ^ seed, z ^ K1 ^ (n as u64).rotate_right(8))
+pub(crate) const fn hash_edges(a: u64, z: u64, n: usize, Seed(k): Seed) -> u64 {
+    folded_multiply(a ^ k[0], z ^ k[1] ^ (n as u64).rotate_right(8))
 }
 
 /// The hash of a byte string of 8 to 32 bytes whose first and last 8 bytes are `(a, z)`
@@ -100,26 +112,29 @@ pub(crate) const fn hash_edges(a: u64, z: u64, n: usize, seed: u64) -> u64 {
 /// # Panics
 /// If `b` has fewer than 8 bytes.
 #[inline(always)]
-pub(crate) fn hash_words<const FOLD: bool>(b: &[u8], e: (u64, u64), seed: u64) -> u64 {
+pub(crate) fn hash_words<const FOLD: bool>(b: &[u8], e: (u64, u64), seed: Seed) -> u64 {
     hash_mid(e, mid_words::<FOLD>(b), b.len(), seed)
 }
 
 /// [`hash_words`] of a key of `n` bytes whose edges and [`mid_words`] are known.
+///
+/// The two products take four different seed words: with shared ones, swapping `(a, x)` and
+/// `(y ^ n, z)` would give an equal hash under every seed.
 #[inline(always)]
-pub(crate) const fn hash_mid((a, z): (u64, u64), [x, y]: [u64; 2], n: usize, seed: u64) -> u64 {
-    folded_multiply(a ^ seed, x ^ K1) ^ folded_multiply(y ^ seed ^ n as u64, z ^ K0)
+pub(crate) const fn hash_mid((a, z): (u64, u64), [x, y]: [u64; 2], n: usize, Seed(k): Seed) -> u64 {
+    folded_multiply(a ^ k[0], x ^ k[1]) ^ folded_multiply(y ^ k[2] ^ n as u64, z ^ k[3])
 }
 
 /// [`hash_bytes`] of more than 16 bytes.
 #[inline(never)]
-fn hash_long<const FOLD: bool>(b: &[u8], seed: u64) -> u64 {
+fn hash_long<const FOLD: bool>(b: &[u8], Seed(k): Seed) -> u64 {
     let n = b.len();
-    let mut s = seed;
+    let mut s = k[0];
     let mut at = 0;
     while at + 16 < n {
         s = folded_multiply(
             fold::<FOLD>(read_u64(b, at)) ^ s,
-            fold::<FOLD>(read_u64(b, at + 8)) ^ K1,
+            fold::<FOLD>(read_u64(b, at + 8)) ^ k[1],
         );
         at += 16;
     }
@@ -130,13 +145,68 @@ fn hash_long<const FOLD: bool>(b: &[u8], seed: u64) -> u64 {
     } else {
         (read_u64(b, 0), read_u64(b, n - 8))
     };
-    s = folded_multiply(fold::<FOLD>(a) ^ s, fold::<FOLD>(c) ^ K1);
-    folded_multiply(s ^ n as u64, K0)
+    s = folded_multiply(fold::<FOLD>(a) ^ s, fold::<FOLD>(c) ^ k[1]);
+    folded_multiply(s ^ n as u64, k[2])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::frozen::str_table::edges;
+    use crate::hash::families;
+
+    /// The family's keys that pass `keep`, folded if `FOLD`, without repeats.
+    fn select<const FOLD: bool>(keys: &[Vec<u8>], keep: impl Fn(&[u8]) -> bool) -> Vec<Vec<u8>> {
+        let mut out: Vec<Vec<u8>> = keys
+            .iter()
+            .filter(|k| keep(k))
+            .map(|k| if FOLD { k.to_ascii_lowercase() } else { k.clone() })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Every string hash, on every structured family (see [`families`]), under several seeds,
+    /// folded or not.
+    fn structured_keys_hash_like_random_ones<const FOLD: bool>() {
+        for seed in [0, 1, 9, crate::hash::process_seed()] {
+            let seed = Seed::new(seed);
+            for (name, keys) in families::all() {
+                let random = families::random_like(&keys, 17);
+                for (name, keys) in [(name.clone(), keys), (format!("random like {name}"), random)]
+                {
+                    let all = select::<FOLD>(&keys, |_| true);
+                    families::check(&name, &all, true, |k| hash_bytes::<FOLD>(k, seed));
+                    // Edges and length determine keys of up to 16 bytes.
+                    let short = select::<FOLD>(&keys, |k| k.len() <= 16);
+                    families::check(&name, &short, false, |k| {
+                        let (a, z) = edges::<FOLD>(k);
+                        hash_edges(a, z, k.len(), seed)
+                    });
+                    let words = select::<FOLD>(&keys, |k| (8..=32).contains(&k.len()));
+                    families::check(&name, &words, false, |k| {
+                        hash_words::<FOLD>(k, edges::<FOLD>(k), seed)
+                    });
+                    // Packed slices of up to 8 bytes: injective per length, so one length.
+                    let eight = select::<FOLD>(&keys, |k| k.len() == 8);
+                    families::check(&name, &eight, false, |k| {
+                        hash_word(short_word::<FOLD>(k), seed)
+                    });
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn structured_keys_hash_like_random_ones_exact() {
+        structured_keys_hash_like_random_ones::<false>();
+    }
+
+    #[test]
+    fn structured_keys_hash_like_random_ones_folded() {
+        structured_keys_hash_like_random_ones::<true>();
+    }
 
     #[test]
     fn fold_word_lowers_ascii_letters_only() {
@@ -153,7 +223,11 @@ mod tests {
         let text = "Hello-WORLD_abcXYZ0123456789/Path/To/Somewhere";
         for i in 0..text.len() {
             let (a, b) = (&text[i..], text[i..].to_ascii_lowercase());
-            assert_eq!(hash_bytes::<true>(a.as_bytes(), 7), hash_bytes::<false>(b.as_bytes(), 7));
+            let seed = Seed::new(7);
+            assert_eq!(
+                hash_bytes::<true>(a.as_bytes(), seed),
+                hash_bytes::<false>(b.as_bytes(), seed)
+            );
             let cut = a.len().min(8);
             assert_eq!(
                 short_word::<true>(&a.as_bytes()[..cut]),

@@ -11,11 +11,26 @@
 //! under which no two keys share a slot (a perfect hash, found by trying multipliers), so a
 //! lookup is one multiply, one byte load and one key compare.
 
+use crate::hash::{derive_keys, process_seed};
 use core::ops::Range;
 
-/// Odd multipliers tried in turn (the golden ratio, then constants from hash finalisers).
-const MULTIPLIERS: [u64; 4] =
-    [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93];
+/// Odd multipliers a bucket table tries in turn: the golden ratio (Fibonacci hashing, which
+/// spreads structured integer keys best and keeps their layout the same from run to run), then
+/// three drawn from the per-process secret seed. Keys chosen to pile up under the public one
+/// cannot spoil the secret ones, so the layout kept is never worse than random keys get.
+fn multipliers() -> [u64; 4] {
+    let [a, b, c] = derive_keys(process_seed() ^ 0x6d75_6c74_6970_6c79);
+    [GOLDEN, a | 1, b | 1, c | 1]
+}
+
+/// The golden-ratio multiplier.
+const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// Odd multipliers a [`SlotTable`] tries first (the golden ratio, then constants from hash
+/// finalisers). The search is bounded and falls back to buckets, so public multipliers are
+/// safe here.
+const SLOT_MULTIPLIERS: [u64; 4] =
+    [GOLDEN, 0xc2b2_ae3d_27d4_eb4f, 0x1656_67b1_9e37_79f9, 0xd6e8_feb8_6659_fd93];
 
 #[derive(Clone, Debug)]
 pub(crate) struct Table {
@@ -88,10 +103,11 @@ impl Table {
         let small = table_bits(n);
         let extra = if n <= 4096 { max_extra } else { max_extra.saturating_sub(1) };
         let mut seen = vec![0u64; (1usize << (small + extra)).div_ceil(64)];
-        let mut best = (usize::MAX, small, MULTIPLIERS[0]);
+        let multipliers = multipliers();
+        let mut best = (usize::MAX, small, GOLDEN);
         'search: for bits in small..=small + extra {
             best.0 = usize::MAX;
-            for m in MULTIPLIERS {
+            for m in multipliers {
                 let c = count_collisions(&tag, n, bits, m, &mut seen, best.0);
                 if c < best.0 {
                     best = (c, bits, m);
@@ -180,7 +196,7 @@ impl SlotTable {
             let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             (z ^ (z >> 31)) | 1
         };
-        let candidates = MULTIPLIERS.into_iter().chain(core::iter::repeat_with(next));
+        let candidates = SLOT_MULTIPLIERS.into_iter().chain(core::iter::repeat_with(next));
         let multiplier = candidates.take(SLOT_TRIES).find(|&m| {
             let mut seen = [0u64; SLOTS / 64];
             (0..n).all(|i| {
