@@ -1,0 +1,63 @@
+//! Proof-of-feature tokens: a value of one of these types exists only where kernels may use
+//! its feature set (detected, and its level within `CORE_SIMD_MAX`), so a function that takes
+//! one can run the set's instructions without repeating the check.
+//!
+//! ```
+//! use core_cpu::token::Avx2;
+//! fn kernel(_proof: Avx2, x: u64) -> u32 {
+//!     // Sound to call an AVX2-compiled function here: `_proof` exists.
+//!     x.count_ones()
+//! }
+//! if let Some(t) = Avx2::get() {
+//!     assert_eq!(kernel(t, 5), 2);
+//! }
+//! ```
+
+use crate::{sets, FeatureSet, Level};
+
+macro_rules! tokens {
+    ($($(#[$doc:meta])* $name:ident: $set:ident at $level:ident;)*) => {
+        $(
+            $(#[$doc])*
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub struct $name(());
+
+            impl $name {
+                /// The feature set the token proves.
+                pub const FEATURES: FeatureSet = sets::$set;
+
+                /// The token, when kernels may use the set here: this CPU has every feature
+                /// of it and `CORE_SIMD_MAX` allows its level.
+                #[inline]
+                pub fn get() -> Option<$name> {
+                    let ok = Level::best().includes(Level::$level) && sets::$set.is_detected();
+                    ok.then_some($name(()))
+                }
+
+                /// The token without a check.
+                ///
+                /// # Safety
+                /// The CPU has every feature of [`Self::FEATURES`].
+                #[inline]
+                pub const unsafe fn new_unchecked() -> $name {
+                    $name(())
+                }
+            }
+        )*
+    };
+}
+
+tokens! {
+    /// The [`Level::Sse42`] features (x86-64-v2).
+    Sse42: SSE42 at Sse42;
+    /// The [`Level::Avx2`] features (x86-64-v3).
+    Avx2: AVX2 at Avx2;
+    /// The [`Level::Avx512`] features.
+    Avx512: AVX512 at Avx512;
+    /// The [`Level::Avx2`] features plus ADX.
+    Avx2Adx: AVX2_ADX at Avx2;
+    /// The [`Level::Avx512`] features plus IFMA.
+    Avx512Ifma: AVX512_IFMA at Avx512;
+    /// NEON (the aarch64 baseline).
+    Neon: NEON at Neon;
+}
