@@ -19,7 +19,7 @@
 //! optional feature falls back to the next). The macro generates, in the invoking module:
 //!
 //! - `Table`: one `unsafe fn` pointer per operation, and a `static` per table (in `tables`);
-//! - per operation, a module of entry points, one per table, each compiled with its set's
+//! - per operation, a module of entry points (in `entries`), one per table, each compiled with its set's
 //!   `#[target_feature]` and calling the kernel (which inlines and inherits the features);
 //! - `pinned(level) -> Option<Pinned>`: the table that runs `level` when this CPU can, whatever
 //!   `CORE_SIMD_MAX` says (tests and benchmarks pin each level); `best()` and `levels()` (the
@@ -87,7 +87,7 @@ macro_rules! dispatch {
 macro_rules! __dispatch_ops {
     ({ $(
         $(#[$m:meta])*
-        $safety:ident fn $op:ident ( $($arg:ident : $ty:ty),* $(,)? ) -> $ret:ty {
+        $safety:ident fn $op:ident $params:tt -> $ret:ty {
             $( $set:ident : $k:expr ),+ $(,)?
         }
     )* }) => {
@@ -95,22 +95,25 @@ macro_rules! __dispatch_ops {
         /// the table's features. Handed out only by `pinned`, after detection.
         #[allow(dead_code)]
         pub(crate) struct Table {
-            $( $(#[$m])* pub(crate) $op: unsafe fn($($ty),*) -> $ret, )*
+            $( $(#[$m])* pub(crate) $op: $crate::__dispatch_fn_ptr!($params -> $ret), )*
         }
 
-        $(
-            /// The entry points of the operation, one per table.
-            #[allow(dead_code)]
-            pub(crate) mod $op {
-                #[allow(unused_imports)]
-                use super::*;
-                $(
-                    $crate::__feature_set!(
-                        $set, [$crate::__dispatch_entry] { $set ($($arg: $ty),*) -> $ret = $k }
-                    );
-                )+
-            }
-        )*
+        /// The entry points: a module per operation, a function per table in it.
+        pub(crate) mod entries {
+            $(
+                /// The entry points of the operation, one per table.
+                #[allow(dead_code)]
+                pub(crate) mod $op {
+                    #[allow(unused_imports)]
+                    use super::super::*;
+                    $(
+                        $crate::__feature_set!(
+                            $set, [$crate::__dispatch_entry] { $set $params -> $ret = $k }
+                        );
+                    )+
+                }
+            )*
+        }
 
         /// A kernel table pinned to the level it runs.
         #[derive(Clone, Copy)]
@@ -151,15 +154,15 @@ macro_rules! __dispatch_ops {
         /// and `Pinned`: write each public function once over `impl Ops`.
         #[allow(dead_code)]
         pub(crate) trait Ops: Copy {
-            $( $crate::__dispatch_method!(sig $safety; $(#[$m])* $op ($($arg: $ty),*) -> $ret); )*
+            $( $crate::__dispatch_method!(sig $safety; $(#[$m])* $op $params -> $ret); )*
         }
 
         impl Ops for Auto {
-            $( $crate::__dispatch_method!(auto $safety; $(#[$m])* $op ($($arg: $ty),*) -> $ret); )*
+            $( $crate::__dispatch_method!(auto $safety; $(#[$m])* $op $params -> $ret); )*
         }
 
         impl Ops for Pinned {
-            $( $crate::__dispatch_method!(pinned $safety; $(#[$m])* $op ($($arg: $ty),*) -> $ret); )*
+            $( $crate::__dispatch_method!(pinned $safety; $(#[$m])* $op $params -> $ret); )*
         }
 
         /// One cached entry point per operation.
@@ -167,33 +170,47 @@ macro_rules! __dispatch_ops {
         mod cached {
             #[allow(unused_imports)]
             use super::*;
-            $(
-                $(#[$m])*
-                #[inline]
-                pub(crate) unsafe fn $op($($arg: $ty),*) -> $ret {
-                    use core::sync::atomic::{AtomicPtr, Ordering};
-                    type F = unsafe fn($($ty),*) -> $ret;
-                    static PTR: AtomicPtr<()> = AtomicPtr::new(detect as F as *mut ());
-                    /// Finds the best table, caches its kernel and runs it.
-                    ///
-                    /// # Safety
-                    /// The operation's contract.
-                    unsafe fn detect($($arg: $ty),*) -> $ret {
-                        let f: F = super::best().table.$op;
-                        PTR.store(f as *mut (), Ordering::Relaxed);
-                        // SAFETY: `best` hands out tables of levels this CPU runs only; the
-                        // caller upholds the operation's contract.
-                        unsafe { f($($arg),*) }
-                    }
-                    let p = PTR.load(Ordering::Relaxed);
-                    // SAFETY: PTR only ever holds values of type `F` (`detect` and fields of
-                    // a table), so turning it back into `F` is sound.
-                    let f = unsafe { core::mem::transmute::<*mut (), F>(p) };
-                    // SAFETY: an available level's kernel (or `detect`); the caller upholds
-                    // the operation's contract.
-                    unsafe { f($($arg),*) }
-                }
-            )*
+            $( $crate::__dispatch_cached!($(#[$m])* $op $params -> $ret); )*
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_fn_ptr {
+    (($($arg:ident : $ty:ty),* $(,)?) -> $ret:ty) => {
+        unsafe fn($($ty),*) -> $ret
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_cached {
+    ($(#[$m:meta])* $op:ident ($($arg:ident : $ty:ty),* $(,)?) -> $ret:ty) => {
+        $(#[$m])*
+        #[inline]
+        pub(crate) unsafe fn $op($($arg: $ty),*) -> $ret {
+            use core::sync::atomic::{AtomicPtr, Ordering};
+            type F = unsafe fn($($ty),*) -> $ret;
+            static PTR: AtomicPtr<()> = AtomicPtr::new(detect as F as *mut ());
+            /// Finds the best table, caches its kernel and runs it.
+            ///
+            /// # Safety
+            /// The operation's contract.
+            unsafe fn detect($($arg: $ty),*) -> $ret {
+                let f: F = super::best().table.$op;
+                PTR.store(f as *mut (), Ordering::Relaxed);
+                // SAFETY: `best` hands out tables of levels this CPU runs only; the caller
+                // upholds the operation's contract.
+                unsafe { f($($arg),*) }
+            }
+            let p = PTR.load(Ordering::Relaxed);
+            // SAFETY: PTR only ever holds values of type `F` (`detect` and fields of a
+            // table), so turning it back into `F` is sound.
+            let f = unsafe { core::mem::transmute::<*mut (), F>(p) };
+            // SAFETY: an available level's kernel (or `detect`); the caller upholds the
+            // operation's contract.
+            unsafe { f($($arg),*) }
         }
     };
 }
@@ -201,18 +218,18 @@ macro_rules! __dispatch_ops {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __dispatch_method {
-    (sig safe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+    (sig safe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty) => {
         $(#[$m])*
         fn $op(self, $($arg: $ty),*) -> $ret;
     };
-    (sig unsafe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+    (sig unsafe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty) => {
         $(#[$m])*
         ///
         /// # Safety
         /// The operation's contract (above).
         unsafe fn $op(self, $($arg: $ty),*) -> $ret;
     };
-    (auto safe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+    (auto safe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty) => {
         #[inline]
         fn $op(self, $($arg: $ty),*) -> $ret {
             // SAFETY: the cached entry point runs an available level's kernel, and the
@@ -220,7 +237,7 @@ macro_rules! __dispatch_method {
             unsafe { cached::$op($($arg),*) }
         }
     };
-    (auto unsafe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+    (auto unsafe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty) => {
         #[inline]
         unsafe fn $op(self, $($arg: $ty),*) -> $ret {
             // SAFETY: the cached entry point runs an available level's kernel; the caller
@@ -228,7 +245,7 @@ macro_rules! __dispatch_method {
             unsafe { cached::$op($($arg),*) }
         }
     };
-    (pinned safe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+    (pinned safe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty) => {
         #[inline]
         fn $op(self, $($arg: $ty),*) -> $ret {
             // SAFETY: tables are handed out for levels this CPU runs only, and the operation
@@ -236,7 +253,7 @@ macro_rules! __dispatch_method {
             unsafe { (self.table.$op)($($arg),*) }
         }
     };
-    (pinned unsafe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+    (pinned unsafe; $(#[$m:meta])* $op:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty) => {
         #[inline]
         unsafe fn $op(self, $($arg: $ty),*) -> $ret {
             // SAFETY: tables are handed out for levels this CPU runs only; the caller upholds
@@ -249,7 +266,7 @@ macro_rules! __dispatch_method {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __dispatch_entry {
-    (cfg: any, features: none; $set:ident ($($arg:ident: $ty:ty),*) -> $ret:ty = $k:expr) => {
+    (cfg: any, features: none; $set:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty = $k:expr) => {
         #[allow(unused_unsafe, clippy::missing_safety_doc)]
         pub(crate) unsafe fn $set($($arg: $ty),*) -> $ret {
             // SAFETY: no features needed; the caller upholds the operation's contract.
@@ -257,7 +274,7 @@ macro_rules! __dispatch_entry {
         }
     };
     (cfg: $cfg:literal, features: $f:literal;
-        $set:ident ($($arg:ident: $ty:ty),*) -> $ret:ty = $k:expr) => {
+        $set:ident ($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty = $k:expr) => {
         #[cfg(target_arch = $cfg)]
         #[target_feature(enable = $f)]
         #[allow(unused_unsafe, clippy::missing_safety_doc)]
@@ -274,13 +291,13 @@ macro_rules! __dispatch_entry {
 macro_rules! __dispatch_static {
     (cfg: $cfg:tt, features: $f:tt; $set:ident; { $(
         $(#[$m:meta])*
-        $safety:ident fn $op:ident ( $($arg:ident : $ty:ty),* $(,)? ) -> $ret:ty {
+        $safety:ident fn $op:ident $params:tt -> $ret:ty {
             $( $s:ident : $k:expr ),+ $(,)?
         }
     )* }) => {
         $crate::__cfg_arch!(item $cfg;
             /// The table of this feature set.
-            pub(crate) static $set: super::Table = super::Table { $( $op: super::$op::$set, )* };
+            pub(crate) static $set: super::Table = super::Table { $( $op: super::entries::$op::$set, )* };
         );
     };
 }

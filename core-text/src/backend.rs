@@ -1,6 +1,7 @@
 //! [`Backend`]: the whole API pinned to one [`Level`].
 
-use crate::arch::{Kernels, Level};
+use crate::arch::ops::{self, Ops, Pinned};
+use crate::arch::Level;
 use crate::error::{BufferTooSmall, TranscodeError};
 use crate::utf16::{self, Utf16Error};
 use crate::utf8::{self, Utf8Error};
@@ -23,35 +24,35 @@ use core::fmt;
 /// ```
 #[derive(Clone, Copy)]
 pub struct Backend {
-    k: &'static Kernels,
+    k: Pinned,
 }
 
 impl fmt::Debug for Backend {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Backend").field(&self.k.level).finish()
+        f.debug_tuple("Backend").field(&self.k.level()).finish()
     }
 }
 
 impl Backend {
     /// The backend for `level`, or `None` when this CPU (or build) cannot run it.
     pub fn new(level: Level) -> Option<Backend> {
-        Kernels::for_level(level).map(|k| Backend { k })
+        ops::pinned(level).map(|k| Backend { k })
     }
 
     /// The backend of [`Level::best`].
     pub fn best() -> Backend {
-        Backend { k: Kernels::best() }
+        Backend { k: ops::best() }
     }
 
     /// Backends for every level in [`Level::available`], best first.
     pub fn all() -> impl Iterator<Item = Backend> {
-        Level::available().filter_map(Backend::new)
+        ops::levels().map(|k| Backend { k })
     }
 
     /// The level this backend runs.
     #[inline]
     pub fn level(&self) -> Level {
-        self.k.level
+        self.k.level()
     }
 
     /// [`utf8::validate`] at this level.
@@ -96,7 +97,7 @@ impl Backend {
     /// [`utf8::count_chars`] at this level.
     #[inline]
     pub fn utf8_count_chars(&self, s: &str) -> usize {
-        crate::arch::dispatch::Ops::utf8_count_chars(self.k, s.as_bytes())
+        self.k.utf8_count_chars(s.as_bytes())
     }
 
     /// [`utf8::to_utf16`] at this level.
@@ -139,7 +140,7 @@ impl Backend {
     /// [`utf16::validate`] at this level.
     #[inline]
     pub fn utf16_validate(&self, src: &[u16]) -> bool {
-        crate::arch::dispatch::Ops::utf16_validate(self.k, src)
+        self.k.utf16_validate(src)
     }
 
     /// [`utf16::utf8_len`] at this level.

@@ -5,21 +5,24 @@
 use core_text::{Backend, Level};
 
 /// Every level with its documented name.
-const NAMED: [(Level, &str); 5] = [
+const NAMED: [(Level, &str); 6] = [
     (Level::Scalar, "scalar"),
     (Level::Sse2, "sse2"),
+    (Level::Sse42, "sse4.2"),
     (Level::Avx2, "avx2"),
     (Level::Avx512, "avx512"),
     (Level::Neon, "neon"),
 ];
 
-/// The cap order documented on `CORE_SIMD_MAX`: scalar < 128-bit < AVX2 < AVX-512.
+/// The cap order documented on `CORE_SIMD_MAX`: scalar < 128-bit baselines < SSE4.2 < AVX2 <
+/// AVX-512.
 fn rank(level: Level) -> u8 {
     match level {
         Level::Scalar => 0,
         Level::Sse2 | Level::Neon => 1,
-        Level::Avx2 => 2,
-        Level::Avx512 => 3,
+        Level::Sse42 => 2,
+        Level::Avx2 => 3,
+        Level::Avx512 => 4,
         other => panic!("unknown level {other:?}: extend this test"),
     }
 }

@@ -44,14 +44,9 @@ pub(crate) struct Slice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SliceRead {
     /// The key's first edge word, or its last one (`back`).
-    Edges {
-        back: bool,
-    },
+    Edges { back: bool },
     /// The window of 8 bytes at `(key length & end) + start` (wrapping).
-    Window {
-        end: usize,
-        start: usize,
-    },
+    Window { end: usize, start: usize },
 }
 
 impl Slice {

@@ -21,7 +21,7 @@ mod error;
 
 pub use error::Utf16Error;
 
-use crate::arch::dispatch::{Auto, Ops};
+use crate::arch::ops::{Auto, Ops};
 use crate::arch::scalar::utf16 as scalar;
 use crate::arch::{append_with, as_output};
 use crate::error::{BufferTooSmall, TranscodeError};

@@ -30,7 +30,7 @@ mod error;
 
 pub use error::Utf8Error;
 
-use crate::arch::dispatch::{Auto, Ops};
+use crate::arch::ops::{Auto, Ops};
 use crate::arch::scalar::utf8 as scalar;
 use crate::arch::{append_with, as_output};
 use crate::error::{BufferTooSmall, TranscodeError};
@@ -368,7 +368,7 @@ pub(crate) fn utf16_len_in<O: Ops>(o: O, src: &[u8]) -> Result<usize, Utf8Error>
 
 pub(crate) fn utf16_len_str_in<O: Ops>(o: O, s: &str) -> usize {
     // A str is valid, so counting alone suffices: no validation pass.
-    o.utf8_utf16_len_valid(s)
+    o.utf8_utf16_len_valid(s.as_bytes())
 }
 
 pub(crate) fn to_utf16_in<O: Ops>(o: O, s: &str, dst: &mut [u16]) -> Result<usize, BufferTooSmall> {

@@ -8,8 +8,8 @@
 //! every ROUNDS rounds: total += horizontal_sum(acc[0] + acc[1] + acc[2] + acc[3]); acc = 0
 //! ```
 
-use super::vector::{Lookup, Vector};
 use crate::arch::scalar::utf8 as scalar;
+use core_cpu::vector::{Lookup, Vector};
 
 /// The shared loop: `total += -neg_count(v)` summed over the bytes of each vector (the
 /// per-byte counts are negative so that a compare's -1 serves as is), at most `max` per byte;

@@ -1,12 +1,12 @@
-//! The SIMD algorithms, each written once over the [`Vector`](vector::Vector) trait and
-//! monomorphised per instruction set by the thin files in `x86_64/` and `aarch64/`.
+//! The SIMD algorithms, each written once over core-cpu's vector traits
+//! ([`Vector`](core_cpu::vector::Vector), `Lookup`, `Shuffle`) and monomorphised per level by
+//! the entry points of the operation table (`ops`).
 
 pub(crate) mod count;
 pub(crate) mod utf16_check;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8_to_utf16;
 pub(crate) mod utf8_validate;
-pub(crate) mod vector;
 
 /// 64 zero bytes, then 64 of 0xFF (see [`window`]).
 static WINDOW: [u8; 128] = {

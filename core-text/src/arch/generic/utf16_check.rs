@@ -13,9 +13,9 @@
 //! ASCII skip to one test. The deficit `3 - bytes` (0..=2 per
 //! lane) is accumulated in 16-bit lanes and summed horizontally every few thousand vectors.
 
-use super::vector::Vector;
 use super::window;
 use crate::arch::scalar::utf16 as scalar;
+use core_cpu::vector::Vector;
 
 /// Units per block: 128 bytes of input.
 const BLOCK: usize = 64;

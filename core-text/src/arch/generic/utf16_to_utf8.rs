@@ -30,9 +30,9 @@
 //! Only the scalar tail is put back on a pair boundary (the high surrogate's two bytes,
 //! the last written, are written again there).
 
-use super::vector::{Shuffle, Vector};
 use crate::arch::scalar::utf16 as scalar;
 use core::mem::MaybeUninit;
+use core_cpu::vector::{Shuffle, Vector};
 
 /// Per key (`ascii nibble | three_byte nibble << 4`, 4 units): the packing shuffle of the
 /// 32-bit lanes `[lead, -, tail0, tail1]`.

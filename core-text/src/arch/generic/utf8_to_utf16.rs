@@ -30,9 +30,68 @@
 //! are supplementary). Input is valid UTF-8 by contract, so a char's length is fixed by where
 //! the next char starts and the byte patterns checked by the run paths prove their widths.
 
-use super::vector::{Shuffle, Vector};
 use crate::arch::scalar::utf8 as scalar;
 use core::mem::MaybeUninit;
+use core_cpu::vector::{Shuffle, Vector};
+
+/// What a level adds to [`Shuffle`] for this transcoder: hooks of this algorithm alone.
+pub(crate) trait Transcode: Shuffle {
+    /// [`byte_run`] at this level, compiled as a function of its own: inlined into the
+    /// transcoder, its loop shared the registers with every other path there and reloaded
+    /// constants and spilled values on every step.
+    ///
+    /// # Safety
+    /// As [`byte_run`].
+    unsafe fn byte_run(
+        src: &[u8],
+        i: usize,
+        dst: &mut [MaybeUninit<u16>],
+        o: usize,
+    ) -> (usize, usize);
+
+    /// Per 16-bit lane `[lo, hi]` (bytes in memory order): `(hi & 0x3F) << 6 | lo & 0x3F`,
+    /// two continuation bytes' payloads in order.
+    ///
+    /// # Safety
+    /// The CPU runs the level.
+    #[inline(always)]
+    unsafe fn join_payloads(self) -> Self {
+        // SAFETY: CPU per the contract.
+        unsafe { self.and(Self::splat16(0x3F)).or(self.shr16::<2>().and(Self::splat16(0xFC0))) }
+    }
+
+    /// Whether [`Transcode::extract_bits`] and [`Transcode::deposit_bits`] are single
+    /// instructions (BMI2); the block algorithm is picked only then.
+    const FAST_BIT_SCATTER: bool = false;
+    /// The bits of `a` selected by `m`, packed to the bottom (BMI2 `pext`).
+    ///
+    /// # Safety
+    /// The CPU runs the level.
+    #[inline(always)]
+    unsafe fn extract_bits(a: u64, m: u64) -> u64 {
+        let (mut m, mut out, mut bit) = (m, 0, 0);
+        while m != 0 {
+            out |= (a >> m.trailing_zeros() & 1) << bit;
+            bit += 1;
+            m &= m - 1;
+        }
+        out
+    }
+    /// The low bits of `a` spread to the positions of the bits of `m` (BMI2 `pdep`).
+    ///
+    /// # Safety
+    /// The CPU runs the level.
+    #[inline(always)]
+    unsafe fn deposit_bits(a: u64, m: u64) -> u64 {
+        let (mut m, mut out, mut bit) = (m, 0, 0);
+        while m != 0 {
+            out |= (a >> bit & 1) << m.trailing_zeros();
+            bit += 1;
+            m &= m - 1;
+        }
+        out
+    }
+}
 
 /// Window bytes a table key covers: up to 4 chars whose bytes all lie in the first 12.
 const WINDOW: usize = 12;
@@ -567,7 +626,7 @@ const BLOCK: usize = 64;
 /// `p..p + BLOCK + 18` is readable valid UTF-8 from a char boundary on (ending on one too),
 /// `q..q + 2 * (BLOCK + 8)` is writable, and the CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn block_step<V: Shuffle>(
+unsafe fn block_step<V: Transcode>(
     p: *const u8,
     q: *mut u8,
     low_halves: V,
@@ -757,7 +816,7 @@ unsafe fn convert<V: Vector>(
 /// `src` is valid UTF-8, `dst` holds at least as many units as it needs, and the CPU
 /// supports `V`'s level.
 #[inline(always)]
-pub(crate) unsafe fn to_utf16<V: Shuffle>(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+pub(crate) unsafe fn to_utf16<V: Transcode>(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
     let windows = V::BYTES / 16;
     // SAFETY: forwarded contract; `mixed` keeps the driver's bounds (see each block).
     unsafe {

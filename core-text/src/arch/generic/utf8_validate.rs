@@ -27,11 +27,11 @@
 //! more per 4-byte lead (`>= 0xF0`), counted with per-byte accumulators flushed by a
 //! horizontal sum every few dozen blocks.
 
-use super::vector::{Lookup, Vector};
 use super::window;
 use crate::arch::scalar::utf8 as scalar;
 use crate::utf8::Utf8Error;
 use core::marker::PhantomData;
+use core_cpu::vector::{Lookup, Vector};
 
 /// Bytes per block; every level reads whole blocks (4 × 16 or 2 × 32 bytes).
 const BLOCK: usize = 64;

@@ -6,22 +6,6 @@
 pub(crate) mod utf16;
 pub(crate) mod utf8;
 
-use super::{Kernels, Level};
-
-/// Safe functions coerce to the `unsafe fn` pointers of the table.
-pub(crate) static KERNELS: Kernels = Kernels {
-    level: Level::Scalar,
-    utf8_validate: utf8::validate,
-    utf8_error: utf8::error,
-    utf8_check: utf8::check,
-    utf8_count_chars: utf8::count_chars,
-    utf8_utf16_len_valid: utf8::units_of_valid,
-    utf16_validate: utf16::validate,
-    utf16_check: utf16::check,
-    utf8_to_utf16: utf8::to_utf16_kernel,
-    utf16_to_utf8: utf16::to_utf8_kernel,
-};
-
 /// Bytes in a machine word, for word-at-a-time ASCII scans.
 const WORD: usize = core::mem::size_of::<usize>();
 /// The high bit of every byte of a word.

@@ -35,14 +35,13 @@
 //! The UTF-16 check (pairing and UTF-8 length) has its own kernel too, 64 units a step with
 //! the pairing tracked in 64-bit masks ([`scan_utf16`]), and so has counting
 //! ([`count_by_nibble`]).
-//! UTF-8 validation is the AVX2 algorithm (see [`KERNELS`]).
+//! UTF-8 validation is the AVX2 algorithm compiled with AVX-512 enabled (see `ops`).
 
-use super::avx2::V256;
 use super::low_bits;
-use crate::arch::generic::{utf16_check, utf8_validate};
-use crate::arch::{entry_points, utf8_error_entry, Kernels, Level};
+use crate::arch::generic::utf16_check;
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
+use core_cpu::vector::avx2::V256;
 
 /// Byte `j` holds `j`: compressing it by a byte mask lists the mask's positions.
 static IOTA: [u8; 64] = {
@@ -378,7 +377,7 @@ unsafe fn token_end(tokens: u64, len: usize) -> (usize, usize) {
 /// `src` is valid UTF-8, `dst` holds at least as many units as it needs, and the CPU has
 /// this level's features.
 #[inline(always)]
-unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
     let (mut i, mut o) = (0, 0);
     let n = src.len();
     // Token bits at the start of the next block that its own bytes do not show: second halves
@@ -641,7 +640,7 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
 /// `src` is well-formed UTF-16, `dst` holds at least as many bytes as it needs, and the CPU
 /// has this level's features.
 #[inline(always)]
-unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
+pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
     let (mut i, mut o) = (0, 0);
     let n = src.len();
     // SAFETY: loads read `min(32, n - i)` units at `i` (masked at the end) and the units from
@@ -797,7 +796,9 @@ impl Utf16Tables {
 /// spends as few as it can: two permutes, a pack and two compares for 64 units. The pairing
 /// lives in general registers, and the length's byte counters are summed every 127 steps.
 #[inline(always)]
-unsafe fn scan_utf16<const COUNT: bool, const EARLY: bool>(src: &[u16]) -> Result<usize, usize> {
+pub(crate) unsafe fn scan_utf16<const COUNT: bool, const EARLY: bool>(
+    src: &[u16],
+) -> Result<usize, usize> {
     let n = src.len();
     let p = src.as_ptr();
     // SAFETY: CPU per the caller's contract; every load reads units inside `src` (the last
@@ -902,7 +903,7 @@ unsafe fn sum_bytes(v: __m512i) -> u64 {
 
 /// Is every surrogate of `src` paired? (See [`scan_utf16`].)
 #[inline(always)]
-unsafe fn utf16_pairing_ok(src: &[u16]) -> bool {
+pub(crate) unsafe fn utf16_pairing_ok(src: &[u16]) -> bool {
     // SAFETY: forwarded contract.
     unsafe { scan_utf16::<false, false>(src).is_ok() }
 }
@@ -960,50 +961,16 @@ unsafe fn count_by_nibble(src: &[u8], table: &[u8; 16]) -> usize {
 
 /// Number of bytes of `src` that are not continuation bytes.
 #[inline(always)]
-unsafe fn count_chars(src: &[u8]) -> usize {
+pub(crate) unsafe fn count_chars(src: &[u8]) -> usize {
     // SAFETY: forwarded contract.
     unsafe { count_by_nibble(src, &CHARS_BY_NIBBLE) }
 }
 
 /// UTF-16 length of valid UTF-8 `src` (any input is memory-safe).
 #[inline(always)]
-unsafe fn utf16_len_valid(src: &[u8]) -> usize {
+pub(crate) unsafe fn utf16_len_valid(src: &[u8]) -> usize {
     // SAFETY: forwarded contract.
     unsafe { count_by_nibble(src, &UNITS_BY_NIBBLE) }
 }
 
-entry_points! {
-    features: "avx2,bmi1,bmi2,popcnt,avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2",
-    utf8_validate = utf8_validate::validate::<V256> => fn(src: &[u8]) -> bool;
-    utf8_check = utf8_validate::check::<V256> => fn(src: &[u8]) -> Result<usize, usize>;
-    utf8_to_utf16 = transcode_utf8 => fn(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize;
-    utf16_to_utf8 = transcode_utf16 => fn(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize;
-    utf16_validate = utf16_pairing_ok => fn(src: &[u16]) -> bool;
-    utf8_count_chars = count_chars => fn(src: &[u8]) -> usize;
-    utf8_utf16_len_valid = utf16_len_valid => fn(src: &[u8]) -> usize;
-    utf16_check = scan_utf16::<true, true> => fn(src: &[u16]) -> Result<usize, usize>;
-}
-
-utf8_error_entry! {
-    features: "avx2,bmi1,bmi2,popcnt,avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2",
-    sized: V256
-}
-
-/// The level's table. UTF-8 validation is the AVX2 algorithm compiled with AVX-512 enabled
-/// (ternary logic and mask registers make it about 1.15x faster from 1 KiB up). Counting is
-/// [`count_by_nibble`] (on an Intel Xeon 106 GB/s, 1.3x the AVX2 kernel; an earlier
-/// mask-popcount loop measured 0.47x on Zen 4, which this one avoids). The UTF-16 checks are
-/// [`scan_utf16`]: on the Intel Xeon, for text that is not ASCII, 72-79 GB/s validation
-/// (1.2x the AVX2 level's) and 51-57 GB/s UTF-8 length (1.15x the AVX2 level's own kernel).
-pub(crate) static KERNELS: Kernels = Kernels {
-    level: Level::Avx512,
-    utf8_validate,
-    utf8_error,
-    utf8_check,
-    utf8_count_chars,
-    utf8_utf16_len_valid,
-    utf16_validate,
-    utf16_check,
-    utf8_to_utf16,
-    utf16_to_utf8,
-};
+crate::arch::utf8_error_entry!(avx512, sized: V256);
