@@ -355,7 +355,7 @@ fn boundary_sizes() {
                     assert_eq!(drained.remove_mut(&k), m.remove(&k));
                 }
             }
-            if i % 17 == 0 {
+            if i.is_multiple_of(17) {
                 assert_same(&drained, &m);
             }
             i += 1;

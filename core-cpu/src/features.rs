@@ -87,7 +87,8 @@ macro_rules! __set_value {
 
 /// Stamps a function compiled for a named feature set: `#[target_feature(enable = ...)]` with
 /// the set's features, and `#[cfg(target_arch = ...)]` for the set's target (nothing for
-/// `scalar`).
+/// `scalar`). The function may be `unsafe fn` or, callable safely only from functions with
+/// the same features, a plain `fn`.
 ///
 /// ```
 /// core_cpu::target_fn!(avx2;
@@ -124,6 +125,13 @@ macro_rules! __target_fn {
         $(#[$m])*
         #[target_feature(enable = $f)]
         $vis unsafe fn $($rest)*
+    };
+    (cfg: $cfg:literal, features: $f:literal;
+        $(#[$m:meta])* $vis:vis fn $($rest:tt)*) => {
+        #[cfg(target_arch = $cfg)]
+        $(#[$m])*
+        #[target_feature(enable = $f)]
+        $vis fn $($rest)*
     };
 }
 

@@ -409,8 +409,11 @@ impl BigInt {
 
     /// `self` raised to the power `exponent`.
     pub fn pow(&self, exponent: u32) -> BigInt {
-        let sign =
-            if self.sign == Sign::Minus && exponent % 2 == 0 { Sign::Plus } else { self.sign };
+        let sign = if self.sign == Sign::Minus && exponent.is_multiple_of(2) {
+            Sign::Plus
+        } else {
+            self.sign
+        };
         BigInt::from_biguint(if exponent == 0 { Sign::Plus } else { sign }, self.data.pow(exponent))
     }
 
@@ -498,7 +501,7 @@ impl BigInt {
         if n == 0 {
             panic!("root degree n must be at least 1");
         }
-        if self.is_negative() && n % 2 == 0 {
+        if self.is_negative() && n.is_multiple_of(2) {
             panic!("root of degree {} is imaginary", n);
         }
         BigInt::from_biguint(self.sign, self.data.nth_root(n))

@@ -7,7 +7,7 @@ use super::reciprocal::{reciprocal_3by2, reciprocal_word};
 use super::*;
 use crate::arch::Level;
 use crate::bigint::arith;
-use crate::bigint::mpn::kernels::Kernels;
+use crate::bigint::mpn::kernels::{Kernels, Ops};
 use crate::bigint::mpn::test_util::{big, limbs_of, Rng};
 use alloc::vec;
 use alloc::vec::Vec;

@@ -397,117 +397,127 @@ unsafe fn double_add_diagonal_raw(rp: *mut u64, ap: *const u64, n: usize) {
     }
 }
 
+core_cpu::target_fn!(avx2_adx;
 /// `r = a + b`; the carry.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available (the same holds for every kernel below).
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn add_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     let n = r.len().min(a.len()).min(b.len());
     // SAFETY: `n` limbs are valid at each; `r` is a unique borrow, so disjoint from `a`, `b`.
     unsafe { add_n_raw(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r += b`; the carry.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn add_n_assign(r: &mut [u64], b: &[u64]) -> u64 {
     let n = r.len().min(b.len());
     let rp = r.as_mut_ptr();
     // SAFETY: `n` limbs valid at each; `a` is `r` itself (equal ranges are allowed).
     unsafe { add_n_raw(rp, rp, b.as_ptr(), n) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r = a - b`; the borrow.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn sub_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     let n = r.len().min(a.len()).min(b.len());
     // SAFETY: as in `add_n`.
     unsafe { sub_n_raw(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r -= b`; the borrow.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn sub_n_assign(r: &mut [u64], b: &[u64]) -> u64 {
     let n = r.len().min(b.len());
     let rp = r.as_mut_ptr();
     // SAFETY: as in `add_n_assign`.
     unsafe { sub_n_raw(rp, rp, b.as_ptr(), n) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r = b - r`; the borrow.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn sub_n_rev_assign(r: &mut [u64], b: &[u64]) -> u64 {
     let n = r.len().min(b.len());
     let rp = r.as_mut_ptr();
     // SAFETY: as in `add_n_assign`, with `r` in the place of `b`.
     unsafe { sub_n_raw(rp, b.as_ptr(), rp, n) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r = a * m`; the high limb.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn mul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
     let n = r.len().min(a.len());
     // SAFETY: the caller guarantees the features; `n` limbs valid at each, disjoint.
     unsafe { mul_1_raw(r.as_mut_ptr(), a.as_ptr(), n, m) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r *= m`; the high limb.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn mul_1_assign(r: &mut [u64], m: u64) -> u64 {
     let rp = r.as_mut_ptr();
     // SAFETY: the caller guarantees the features; equal ranges are allowed.
     unsafe { mul_1_raw(rp, rp, r.len(), m) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r += a * m`; the high limb.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn addmul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
     let n = r.len().min(a.len());
     // SAFETY: the caller guarantees the features; `n` limbs valid at each, disjoint.
     unsafe { addmul_1_raw(r.as_mut_ptr(), a.as_ptr(), n, m) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r -= a * m`; the limb to subtract above `r`.
 ///
 /// # Safety
 ///
 /// BMI2 and ADX are available.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn submul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
     let n = r.len().min(a.len());
     // SAFETY: the caller guarantees the features; `n` limbs valid at each, disjoint.
     unsafe { submul_1_raw(r.as_mut_ptr(), a.as_ptr(), n, m) }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r = a << bits` (`1 <= bits < 64`, same length; `r` may be uninitialised and is written
 /// whole), four limbs per AVX2 step:
 /// `r[i] = a[i] << bits | a[i - 1] >> (64 - bits)` from two overlapping unaligned loads.
@@ -515,7 +525,6 @@ pub(super) unsafe fn submul_1(r: &mut [u64], a: &[u64], m: u64) -> u64 {
 /// # Safety
 ///
 /// AVX2, BMI2 and ADX are available.
-#[target_feature(enable = "avx2,bmi2,adx")]
 pub(super) unsafe fn shl_uninit(r: &mut [MaybeUninit<u64>], a: &[u64], bits: u32) -> u64 {
     let n = r.len().min(a.len());
     if n == 0 {
@@ -537,14 +546,15 @@ pub(super) unsafe fn shl_uninit(r: &mut [MaybeUninit<u64>], a: &[u64], bits: u32
     r[0].write(a[0] << bits);
     out
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r <<= bits` (`1 <= bits < 64`), four limbs per AVX2 step from the top down: each step
 /// reads only limbs below the ones already written.
 ///
 /// # Safety
 ///
 /// AVX2, BMI2 and ADX are available.
-#[target_feature(enable = "avx2,bmi2,adx")]
 pub(super) unsafe fn shl_assign(r: &mut [u64], bits: u32) -> u64 {
     let n = r.len();
     if n == 0 {
@@ -568,13 +578,14 @@ pub(super) unsafe fn shl_assign(r: &mut [u64], bits: u32) -> u64 {
     r[0] <<= bits;
     out
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r = a >> bits` (`1 <= bits < 64`, same length), four limbs per AVX2 step.
 ///
 /// # Safety
 ///
 /// AVX2, BMI2 and ADX are available.
-#[target_feature(enable = "avx2,bmi2,adx")]
 pub(super) unsafe fn shr(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
     let n = r.len().min(a.len());
     if n == 0 {
@@ -596,14 +607,15 @@ pub(super) unsafe fn shr(r: &mut [u64], a: &[u64], bits: u32) -> u64 {
     r[n - 1] = a[n - 1] >> bits;
     out
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `r >>= bits` (`1 <= bits < 64`), four limbs per AVX2 step from the bottom up: each step
 /// reads only limbs above the ones already written.
 ///
 /// # Safety
 ///
 /// AVX2, BMI2 and ADX are available.
-#[target_feature(enable = "avx2,bmi2,adx")]
 pub(super) unsafe fn shr_assign(r: &mut [u64], bits: u32) -> u64 {
     let n = r.len();
     if n == 0 {
@@ -625,7 +637,9 @@ pub(super) unsafe fn shr_assign(r: &mut [u64], bits: u32) -> u64 {
     r[n - 1] >>= bits;
     out
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// `dst[k] = src[k + 1] << left | src[k] >> right` for `k < 4` (shift counts from
 /// [`shift_count`]): the funnel shift all four shift kernels are made of. Both loads happen
 /// before the store, so `dst` may be `src` or `src + 1` (the in-place kernels).
@@ -634,7 +648,6 @@ pub(super) unsafe fn shr_assign(r: &mut [u64], bits: u32) -> u64 {
 ///
 /// AVX2 is available, `src..src + 5` is readable and `dst..dst + 4` writable.
 #[inline]
-#[target_feature(enable = "avx2")]
 unsafe fn funnel4(dst: *mut u64, src: *const u64, left: __m128i, right: __m128i) {
     // SAFETY: per the contract above.
     unsafe {
@@ -644,14 +657,17 @@ unsafe fn funnel4(dst: *mut u64, src: *const u64, left: __m128i, right: __m128i)
         _mm256_storeu_si256(dst.cast(), v);
     }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// A shift count for `_mm256_sll_epi64` / `_mm256_srl_epi64` (the low 64 bits of the register).
 #[inline]
-#[target_feature(enable = "avx2")]
 fn shift_count(bits: u32) -> __m128i {
     _mm_cvtsi64_si128(i64::from(bits))
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// Schoolbook `r = a * b`: one `mul_1` row, then `addmul_1` rows, all inline.
 ///
 /// # Safety
@@ -661,7 +677,6 @@ fn shift_count(bits: u32) -> __m128i {
 /// # Panics
 ///
 /// Unless `a.len() >= b.len() >= 1` and `r.len() == a.len() + b.len()`.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
     let n = a.len();
     assert!(n >= b.len() && !b.is_empty() && r.len() == n + b.len());
@@ -675,7 +690,9 @@ pub(super) unsafe fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
         }
     }
 }
+);
 
+core_cpu::target_fn!(avx2_adx;
 /// Schoolbook `r = a * a`: the triangle `a[i] * a[j]` (`i < j`) once, doubled, plus the
 /// squares on the diagonal.
 ///
@@ -686,7 +703,6 @@ pub(super) unsafe fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// # Panics
 ///
 /// Unless `a.len() >= 1` and `r.len() == 2 * a.len()`.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn sqr_basecase(r: &mut [u64], a: &[u64]) {
     let n = a.len();
     assert!(n >= 1 && r.len() == 2 * n);
@@ -711,6 +727,7 @@ pub(super) unsafe fn sqr_basecase(r: &mut [u64], a: &[u64]) {
         double_add_diagonal_raw(rp, ap, n);
     }
 }
+);
 
 /// The 3/2 estimate of [`div_step_raw`] and `div_step_fixed!`: with `rdx = u2`,
 /// `{x1} = u1`, `{x0} = u0` and `{g}` pointing to `[d0, d1, v]`, leaves `q` in `{t0}` and
@@ -1116,6 +1133,7 @@ impl<const M: usize> Steps for Bmi2AdxSteps<M> {
     }
 }
 
+core_cpu::target_fn!(avx2_adx;
 /// Schoolbook division (Knuth D with the 3/2 estimate) with the BMI2/ADX steps inline; see
 /// [`div_qr_with`]. Divisors of three to ten limbs get a copy of the loop with straight-line
 /// rows.
@@ -1127,7 +1145,6 @@ impl<const M: usize> Steps for Bmi2AdxSteps<M> {
 /// # Panics
 ///
 /// Unless `d.len() >= 2`, `d`'s top bit is set and `a.len() == q.len() + d.len()`.
-#[target_feature(enable = "bmi2,adx")]
 pub(super) unsafe fn div_qr_basecase(q: &mut [u64], a: &mut [u64], d: &[u64], v: u64) -> u64 {
     match d.len() {
         3 => div_qr_with::<Bmi2AdxSteps<1>>(q, a, d, v),
@@ -1141,3 +1158,4 @@ pub(super) unsafe fn div_qr_basecase(q: &mut [u64], a: &mut [u64], d: &[u64], v:
         _ => div_qr_with::<Bmi2AdxSteps<0>>(q, a, d, v),
     }
 }
+);

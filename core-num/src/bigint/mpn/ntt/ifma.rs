@@ -117,23 +117,12 @@ const ROOTS: [[[u64; 28]; 3]; 2] = {
 /// Proof that this CPU runs AVX-512 F and IFMA (and that `CORE_SIMD_MAX` allows AVX-512):
 /// only `Ifma::get` makes one, and every function here that runs the instructions takes one.
 #[derive(Clone, Copy)]
-pub(super) struct Ifma(());
+pub(super) struct Ifma(#[allow(dead_code)] core_cpu::token::Avx512Ifma);
 
 impl Ifma {
-    /// The token, when the vector transform may run here (detected once).
+    /// The token, when the vector transform may run here.
     pub(super) fn get() -> Option<Ifma> {
-        use core::sync::atomic::{AtomicU8, Ordering};
-        static CACHE: AtomicU8 = AtomicU8::new(2);
-        let ok = match CACHE.load(Ordering::Relaxed) {
-            0 => false,
-            1 => true,
-            _ => {
-                let ok = crate::arch::Level::best() == crate::arch::Level::Avx512 && detect();
-                CACHE.store(ok as u8, Ordering::Relaxed);
-                ok
-            }
-        };
-        ok.then_some(Ifma(()))
+        core_cpu::token::Avx512Ifma::get().map(Ifma)
     }
 
     /// `r = a * b` (`b == None`: `a * a`), `r.len() == a.len() + b.len()` in
@@ -153,16 +142,6 @@ impl Ifma {
     pub(super) fn mul_prepared(self, r: &mut [u64], a: &[u64], b: &Prepared) {
         mul_prepared_impl(r, a, b);
     }
-}
-
-#[cfg(feature = "std")]
-fn detect() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512ifma")
-}
-
-#[cfg(not(feature = "std"))]
-fn detect() -> bool {
-    cfg!(all(target_feature = "avx512f", target_feature = "avx512ifma"))
 }
 
 /// Per-prime constants, read by the kernels as `qword ptr [{k} + offset]{1to8}` broadcasts
@@ -353,7 +332,7 @@ pub(super) struct Tables {
 /// a multiple of 8).
 fn powers(_: Ifma, k: &Consts, x: u64, out: &mut [u64], quot: &mut [u64]) {
     let n = out.len();
-    assert!(n == quot.len() && n % 8 == 0);
+    assert!(n == quot.len() && n.is_multiple_of(8));
     let p = k.0[0];
     // Montgomery forms `x^j 2^52 mod p`: 32 by scalar steps, then four chains of vectors,
     // each the one 32 places back times `x^32`.
@@ -615,7 +594,7 @@ impl Tables {
     /// Checks a stage's shape: blocks of `2m` over `a`, `m >= min` a multiple of 8, the
     /// factors `w[m..2m]` present. The kernels' memory safety rests on it.
     fn check(&self, a: &[u64], m: usize, min: usize) {
-        assert!(m >= min && m % 8 == 0 && a.len() % (2 * m) == 0 && m <= self.m);
+        assert!(m >= min && m.is_multiple_of(8) && a.len().is_multiple_of(2 * m) && m <= self.m);
         assert!(self.w.len() == 2 * self.m);
     }
 
@@ -708,7 +687,7 @@ impl Tables {
     /// The last three forward stages (half-widths 4, 2, 1) on each block of 16, in registers.
     /// The block ends in a scrambled order that only `dit_first3` reads.
     fn dif_last3(&self, a: &mut [u64]) {
-        assert!(a.len() % 16 == 0);
+        assert!(a.len().is_multiple_of(16));
         let ptr = a.as_mut_ptr();
         for base in (0..a.len()).step_by(16) {
             // SAFETY: base + 16 <= a.len(); the factors are in `small`; the token proves the
@@ -751,7 +730,7 @@ impl Tables {
     /// Undoes `dif_last3` (as a transform at `w`, see the module notes): half-widths 1, 2, 4;
     /// values `< 4p` in and out.
     fn dit_first3(&self, a: &mut [u64]) {
-        assert!(a.len() % 16 == 0);
+        assert!(a.len().is_multiple_of(16));
         let ptr = a.as_mut_ptr();
         for base in (0..a.len()).step_by(16) {
             // SAFETY: as in `dif_last3`.
@@ -873,7 +852,7 @@ impl Tables {
 
     /// Checks the radix-3 stage's shape (the kernels' memory safety rests on it).
     fn check3(&self, a: &[u64]) {
-        assert!(self.three && a.len() == 3 * self.m && self.m % 8 == 0);
+        assert!(self.three && a.len() == 3 * self.m && self.m.is_multiple_of(8));
         assert!(self.w3.len() == 4 * self.m);
     }
 
@@ -1000,7 +979,7 @@ impl Tables {
     /// `a = a b 2^-52` pointwise (`b == None`: `a a 2^-52`); values `< 2p` in, `< 2p` out.
     fn pointwise(&self, a: &mut [u64], b: Option<&[u64]>) {
         let n = a.len();
-        assert!(n % 8 == 0 && b.is_none_or(|b| b.len() == n));
+        assert!(n.is_multiple_of(8) && b.is_none_or(|b| b.len() == n));
         let pa = a.as_mut_ptr();
         let pb = b.map_or(pa.cast_const(), |b| b.as_ptr());
         for i in (0..n).step_by(8) {
@@ -1100,7 +1079,7 @@ fn mul_prepared_impl(r: &mut [u64], a: &[u64], b: &Prepared) {
 fn recombine(tok: Ifma, r: &mut [u64], res: &mut [u64], scale: [[u64; 2]; 3]) {
     let coeffs = r.len() - 1;
     let n = res.len() / 3;
-    assert!(coeffs >= 1 && coeffs <= n && n % 8 == 0 && res.len() == 3 * n);
+    assert!(coeffs >= 1 && coeffs <= n && n.is_multiple_of(8) && res.len() == 3 * n);
     // Coefficient 0 is at index 0, the others at the top of the vectors: the CRT works on
     // whole vectors there, each in place.
     let from = n - (coeffs - 1).div_ceil(8) * 8;
@@ -1161,7 +1140,13 @@ const GARNER: Garner = {
 /// `d0 + d1 2^52 + d2 2^104`, each below `2^54`.
 fn crt(_: Ifma, res: &mut [u64], scale: [[u64; 2]; 3], from: usize, to: usize) {
     let n = res.len() / 3;
-    assert!(from % 8 == 0 && to % 8 == 0 && from <= to && to <= n && res.len() == 3 * n);
+    assert!(
+        from.is_multiple_of(8)
+            && to.is_multiple_of(8)
+            && from <= to
+            && to <= n
+            && res.len() == 3 * n
+    );
     let mut g = GARNER;
     for (i, s) in scale.iter().enumerate() {
         g.0[2 * i..2 * i + 2].copy_from_slice(s);
