@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cross-compiles the test suites of core-text, core-time, core-collections and core-num for
+# Cross-compiles the test suites of core-cpu, core-text, core-time, core-collections and core-num for
 # aarch64 and runs them under qemu (user mode).
 #
 # rustup cannot fetch the aarch64 standard library here, so the build uses Debian's Rust
@@ -49,4 +49,4 @@ export RUSTDOC="$debian_rustdoc" # doctests run on aarch64 too
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}/aarch64"
 export CORE_TEXT_EXHAUSTIVE=reduced
 
-exec cargo test --target aarch64-unknown-linux-gnu -p core-text -p core-time -p core-collections -p core-num "$@"
+exec cargo test --target aarch64-unknown-linux-gnu -p core-cpu -p core-text -p core-time -p core-collections -p core-num "$@"

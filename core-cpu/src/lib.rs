@@ -39,6 +39,9 @@ pub mod dispatch;
 mod env;
 mod features;
 mod level;
+#[cfg(feature = "std")]
+#[doc(hidden)]
+pub mod testing;
 pub mod token;
 pub mod vector;
 

@@ -115,16 +115,66 @@ fn cap_is_respected() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn x86_64_detection() {
+    use std::is_x86_feature_detected as has;
     assert!(Level::Sse2.is_available(), "SSE2 is the x86_64 baseline");
     assert!(!Level::Neon.is_available());
-    let avx2 = std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("bmi1")
-        && std::is_x86_feature_detected!("bmi2")
-        && std::is_x86_feature_detected!("popcnt");
-    assert_eq!(Level::Avx2.is_available(), avx2, "AVX2 level = AVX2 + BMI1 + BMI2 + POPCNT");
-    if cap().is_none() && avx2 {
+    let v2 = has!("ssse3") && has!("sse4.1") && has!("sse4.2") && has!("popcnt");
+    assert_eq!(Level::Sse42.is_available(), v2, "SSE4.2 level = x86-64-v2");
+    let v3 = v2
+        && has!("avx2")
+        && has!("bmi1")
+        && has!("bmi2")
+        && has!("f16c")
+        && has!("fma")
+        && has!("lzcnt")
+        && has!("movbe");
+    assert_eq!(Level::Avx2.is_available(), v3, "AVX2 level = x86-64-v3");
+    if cap().is_none() && v3 {
         assert!(rank(Level::best()) >= rank(Level::Avx2), "best = {}", Level::best());
     }
+}
+
+/// The child side of `core_simd_max_caps_the_dispatch` (see there); passes trivially when
+/// not run as that child.
+#[test]
+fn capped_child() {
+    if !core_cpu::testing::is_child() {
+        return;
+    }
+    let cap: Level = std::env::var("CORE_SIMD_MAX").unwrap().parse().unwrap();
+    // The free functions' cached kernels come from `Backend::best()`'s table.
+    assert!(rank(Backend::best().level()) <= rank(cap), "{:?}", Backend::best());
+    assert_eq!(Backend::best().level(), Level::available().next().unwrap());
+    assert!(Level::available().all(|l| rank(l) <= rank(cap)));
+    assert_eq!(core_text::utf8::from_utf8(b"caf\xc3\xa9"), Ok("café"));
+}
+
+/// The child side of the bad-value case.
+#[test]
+fn misspelt_child() {
+    if !core_cpu::testing::is_child() {
+        return;
+    }
+    assert!(Level::from_env().is_err());
+    assert!(core_text::utf8::validate(b"ok"));
+    // Reported, then ignored: every level runs.
+    assert_eq!(Level::available().count(), Level::ALL.iter().filter(|l| l.is_available()).count());
+}
+
+/// `CORE_SIMD_MAX` caps this crate's dispatch (in a child process per value: the variable is
+/// read once), and a value that is no level is reported on standard error.
+#[test]
+fn core_simd_max_caps_the_dispatch() {
+    if core_cpu::testing::is_child() {
+        return;
+    }
+    for level in Level::available() {
+        let (ok, out) = core_cpu::testing::run_capped("capped_child", level.name());
+        assert!(ok, "CORE_SIMD_MAX={level}:\n{out}");
+    }
+    let (ok, out) = core_cpu::testing::run_capped("misspelt_child", "avx-512");
+    assert!(ok, "{out}");
+    assert!(out.contains("core-cpu: ignoring CORE_SIMD_MAX=\"avx-512\""), "{out}");
 }
 
 #[cfg(target_arch = "aarch64")]

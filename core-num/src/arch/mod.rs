@@ -38,6 +38,17 @@ pub mod __kernels {
         Kernels::for_level(level)
     }
 
+    /// The level whose kernels the arithmetic runs (through the cached entry points): the
+    /// best one within `CORE_SIMD_MAX`.
+    pub fn auto_level() -> Level {
+        Kernels::best().level()
+    }
+
+    /// Whether the vector NTT (AVX-512 IFMA) may run here, within `CORE_SIMD_MAX`.
+    pub fn ifma_ntt() -> bool {
+        crate::bigint::mpn::ntt::is_vector()
+    }
+
     /// `r = a + b` (all one length); the carry.
     pub fn add_n_at(level: Level, r: &mut [u64], a: &[u64], b: &[u64]) -> Option<u64> {
         let t = table(level)?;

@@ -482,12 +482,13 @@ enum Counter {
 }
 
 impl Counter {
-    /// The best counter for this CPU (std caches the feature tests). Only a target compiled
+    /// The best counter for this CPU within `CORE_SIMD_MAX` (core-cpu caches the feature
+    /// tests: `popcnt` belongs to the `sse4.2` level, BMI2 to `avx2`). Only a target compiled
     /// for the x86-64 baseline, which lacks `popcnt`, asks.
     fn detect() -> Counter {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            return if std::arch::is_x86_feature_detected!("bmi2") {
+        if core_cpu::Feature::Popcnt.is_available() {
+            return if core_cpu::Feature::Bmi2.is_available() {
                 Counter::Bmi2
             } else {
                 Counter::Popcnt
@@ -1019,6 +1020,38 @@ mod tests {
         assert_eq!(shape(&shared), "B1[Bc[C[1, 2, 3, 4, 5],9]]");
         assert!(root.remove(0x60, &9).is_some());
         assert_eq!(shape(&root), "B1[5]");
+    }
+
+    /// The child side of `core_simd_max_caps_the_counter`; passes trivially when not that
+    /// child.
+    #[test]
+    fn capped_child() {
+        if !core_cpu::testing::is_child() {
+            return;
+        }
+        let cap: core_cpu::Level = std::env::var("CORE_SIMD_MAX").unwrap().parse().unwrap();
+        let counter = Counter::detect();
+        // `popcnt` belongs to the sse4.2 level and BMI2 to avx2: below them, portable code.
+        if !cap.includes(core_cpu::Level::Sse42) {
+            assert!(matches!(counter, Counter::Portable), "CORE_SIMD_MAX={cap}");
+        }
+        if !cap.includes(core_cpu::Level::Avx2) {
+            assert!(!matches!(counter, Counter::Bmi2), "CORE_SIMD_MAX={cap}");
+        }
+    }
+
+    /// `CORE_SIMD_MAX` caps the trie's bit counting like every kernel of the family (in a
+    /// child process per value: the variable is read once).
+    #[test]
+    fn core_simd_max_caps_the_counter() {
+        if core_cpu::testing::is_child() {
+            return;
+        }
+        for level in core_cpu::Level::available() {
+            let name = "immutable::hash::node::tests::capped_child";
+            let (ok, out) = core_cpu::testing::run_capped(name, level.name());
+            assert!(ok, "CORE_SIMD_MAX={level}:\n{out}");
+        }
     }
 
     /// The counters this CPU can run.
