@@ -1,4 +1,4 @@
-//! [`dispatch!`](crate::dispatch): a crate's operation table, declared once.
+//! [`dispatch!`](macro@crate::dispatch): a crate's operation table, declared once.
 //!
 //! ```text
 //! dispatch! {
@@ -32,7 +32,7 @@
 //!
 //! The invoking module is best a dedicated one (`mod ops`): the generated names are fixed.
 
-/// Declares a crate's operation table; see the [module docs](crate::dispatch).
+/// Declares a crate's operation table; see the [module docs](mod@crate::dispatch).
 #[macro_export]
 macro_rules! dispatch {
     (

@@ -2,7 +2,7 @@
 //!
 //! Every feature set is written once, as the string literal in [`__feature_set!`]. That one
 //! literal becomes both the `#[target_feature(enable = ...)]` of every kernel compiled for the
-//! set ([`target_fn!`](crate::target_fn), the entry points of [`dispatch!`](crate::dispatch))
+//! set ([`target_fn!`](crate::target_fn), the entry points of [`dispatch!`](macro@crate::dispatch))
 //! and, parsed at compile time by [`FeatureSet::parse`], the list of features detection must
 //! find before a kernel of the set may run. Nothing else names a set's features.
 //!

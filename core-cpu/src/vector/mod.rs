@@ -6,11 +6,11 @@
 //! | `sse4.2` | [`sse42::V128`]   | 128 bits | [`Vector`], [`Lookup`], [`Shuffle`] |
 //! | `avx2`   | [`avx2::V256`]    | 256 bits | [`Vector`], [`Lookup`], [`Shuffle`] |
 //! | `avx512` | [`avx512::V512`]  | 512 bits | [`Vector`], [`Lookup`]          |
-//! | `neon`   | [`neon::V128`]    | 128 bits | [`Vector`], [`Lookup`], [`Shuffle`] |
+//! | `neon`   | `neon::V128`    | 128 bits | [`Vector`], [`Lookup`], [`Shuffle`] |
 //!
 //! An algorithm is written once, generic over `V: Vector` (or `Lookup`, `Shuffle`), and
 //! compiled per level by an entry point with the level's `#[target_feature]` (see
-//! [`dispatch!`](crate::dispatch)). Every method is `unsafe` because it compiles to
+//! [`dispatch!`](macro@crate::dispatch)). Every method is `unsafe` because it compiles to
 //! instructions of one ISA: call it only from code running on a CPU with that ISA (a
 //! level's entry point, or behind one of its [`token`](crate::token)s). Every method is
 //! `#[inline(always)]`, so a generic kernel inlines into its entry point and inherits its
