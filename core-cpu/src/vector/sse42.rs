@@ -44,29 +44,33 @@ impl Vector for V128 {
 
     #[inline(always)]
     unsafe fn zero() -> Self {
-        sse42!(V128(_mm_setzero_si128()))
+        // SAFETY: an SSE2 operation, and SSE2 is baseline on x86_64.
+        V128(unsafe { Sse2::zero() }.0)
     }
     #[inline(always)]
     unsafe fn splat8(b: u8) -> Self {
-        sse42!(V128(_mm_set1_epi8(b as i8)))
+        // SAFETY: as above.
+        V128(unsafe { Sse2::splat8(b) }.0)
     }
     #[inline(always)]
     unsafe fn splat16(w: u16) -> Self {
-        sse42!(V128(_mm_set1_epi16(w as i16)))
+        // SAFETY: as above.
+        V128(unsafe { Sse2::splat16(w) }.0)
     }
     #[inline(always)]
     unsafe fn splat32(d: u32) -> Self {
-        sse42!(V128(_mm_set1_epi32(d as i32)))
+        // SAFETY: as above.
+        V128(unsafe { Sse2::splat32(d) }.0)
     }
     #[inline(always)]
     unsafe fn load(p: *const u8) -> Self {
-        // SAFETY: the caller guarantees 16 readable bytes; loadu has no alignment need.
-        unsafe { V128(_mm_loadu_si128(p.cast())) }
+        // SAFETY: the caller guarantees 16 readable bytes (the SSE2 load's contract).
+        V128(unsafe { Sse2::load(p) }.0)
     }
     #[inline(always)]
     unsafe fn store(self, p: *mut u8) {
-        // SAFETY: the caller guarantees 16 writable bytes; storeu has no alignment need.
-        unsafe { _mm_storeu_si128(p.cast(), self.0) }
+        // SAFETY: the caller guarantees 16 writable bytes (the SSE2 store's contract).
+        unsafe { Sse2(self.0).store(p) }
     }
     #[inline(always)]
     unsafe fn load_padded(p: *const u8, n: usize) -> Option<Self> {
