@@ -48,5 +48,7 @@ export RUSTC="$debian_rustc"
 export RUSTDOC="$debian_rustdoc" # doctests run on aarch64 too
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}/aarch64"
 export CORE_TEXT_EXHAUSTIVE=reduced
+# Tests of CORE_SIMD_MAX rerun their binary in a child process: through qemu too.
+export CORE_CPU_TEST_RUNNER=qemu-aarch64
 
 exec cargo test --target aarch64-unknown-linux-gnu -p core-cpu -p core-text -p core-time -p core-collections -p core-num "$@"

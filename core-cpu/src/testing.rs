@@ -10,6 +10,11 @@ use std::string::String;
 /// Set in the child's environment.
 pub const CHILD: &str = "CORE_CPU_CAP_CHILD";
 
+/// A program that runs the test binary, when it cannot run itself: cross-compiled suites
+/// under `qemu-aarch64` (user-mode emulation executes a child as a host program), set by
+/// `scripts/test-aarch64.sh`.
+pub const RUNNER: &str = "CORE_CPU_TEST_RUNNER";
+
 /// Whether this process is such a child.
 pub fn is_child() -> bool {
     std::env::var_os(CHILD).is_some()
@@ -22,7 +27,15 @@ pub fn is_child() -> bool {
 /// When the test binary cannot be started again.
 pub fn run_capped(name: &str, value: &str) -> (bool, String) {
     let exe = std::env::current_exe().expect("the test binary's path");
-    let out: Output = Command::new(exe)
+    let mut command = match std::env::var_os(RUNNER) {
+        Some(runner) => {
+            let mut c = Command::new(runner);
+            c.arg(exe);
+            c
+        }
+        None => Command::new(exe),
+    };
+    let out: Output = command
         .args([name, "--exact", "--nocapture", "--test-threads=1"])
         .env(CHILD, "1")
         .env("CORE_SIMD_MAX", value)

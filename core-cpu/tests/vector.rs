@@ -3,7 +3,7 @@
 
 #![allow(clippy::undocumented_unsafe_blocks)] // each test body runs behind its level's check
 
-use core_cpu::vector::{Lookup, Shuffle, Vector};
+use core_cpu::vector::{Lookup, MulAdd, Shuffle, Vector};
 use core_cpu::Level;
 
 /// splitmix64.
@@ -134,6 +134,8 @@ fn check_vector<V: Vector>(rng: &mut Rng) {
         le_u16 => |x, y| mask16(x <= y);
         add16 => |x, y| x.wrapping_add(y);
         sub16 => |x, y| x.wrapping_sub(y);
+        mullo16 => |x, y| x.wrapping_mul(y);
+        mulhi_u16 => |x, y| ((x as u32 * y as u32) >> 16) as u16;
     }
     // Equal 16-bit lanes (both bytes equal) are rare in `a`, `c`: test them with `a`, `a`.
     wordwise! { V, a, a; eq16 => |x, y| mask16(x == y); ge_u16 => |x, y| mask16(x >= y); }
@@ -146,6 +148,14 @@ fn check_vector<V: Vector>(rng: &mut Rng) {
         assert_eq!(get(load::<V>(&a).add32(load::<V>(&b))), from_u32s(&want), "add32");
         let want: Vec<u32> = pairs.map(|(x, y)| x.wrapping_sub(*y) as u32).collect();
         assert_eq!(get(load::<V>(&a).sub32(load::<V>(&b))), from_u32s(&want), "sub32");
+        let (ia, ib) = (u16s(&a[..n]), u16s(&b[..n]));
+        let want: Vec<u32> = (0..n / 4)
+            .map(|k| {
+                let p = |i: usize| ia[i] as i16 as i32 * ib[i] as i16 as i32;
+                p(2 * k).wrapping_add(p(2 * k + 1)) as u32
+            })
+            .collect();
+        assert_eq!(get(load::<V>(&a).madd_i16(load::<V>(&b))), from_u32s(&want), "madd_i16");
         let wa = u16s(&a[..n]);
         let shifted =
             |f: &dyn Fn(u16) -> u16| from_u16s(&wa.iter().map(|&x| f(x)).collect::<Vec<_>>());
@@ -222,6 +232,20 @@ fn check_lookup<V: Lookup>(rng: &mut Rng) {
 }
 
 #[inline(always)]
+fn check_mul_add<V: MulAdd>(rng: &mut Rng) {
+    let n = V::BYTES;
+    let (a, b) = (rng.bytes(), rng.bytes());
+    let want: Vec<u16> = (0..n / 2)
+        .map(|k| {
+            let p = |i: usize| a[i] as i32 * b[i] as i8 as i32;
+            (p(2 * k) + p(2 * k + 1)).clamp(-32768, 32767) as i16 as u16
+        })
+        .collect();
+    let got = unsafe { get(load::<V>(&a).madd_u8_i8(load::<V>(&b))) };
+    assert_eq!(got, from_u16s(&want), "madd_u8_i8");
+}
+
+#[inline(always)]
 fn check_shuffle<V: Shuffle>(rng: &mut Rng) {
     let n = V::BYTES;
     let (a, b, m) = (rng.bytes(), rng.bytes(), rng.bytes());
@@ -276,6 +300,7 @@ mod x86 {
         pub unsafe fn sse42(rng: &mut Rng) {
             check_vector::<sse42::V128>(rng);
             check_lookup::<sse42::V128>(rng);
+            check_mul_add::<sse42::V128>(rng);
             check_shuffle::<sse42::V128>(rng);
         }
     );
@@ -283,6 +308,7 @@ mod x86 {
         pub unsafe fn avx2(rng: &mut Rng) {
             check_vector::<V256>(rng);
             check_lookup::<V256>(rng);
+            check_mul_add::<V256>(rng);
             check_shuffle::<V256>(rng);
         }
     );
@@ -290,6 +316,7 @@ mod x86 {
         pub unsafe fn avx512(rng: &mut Rng) {
             check_vector::<V512>(rng);
             check_lookup::<V512>(rng);
+            check_mul_add::<V512>(rng);
         }
     );
 }
@@ -302,6 +329,7 @@ mod arm {
             use core_cpu::vector::neon::V128;
             check_vector::<V128>(rng);
             check_lookup::<V128>(rng);
+            check_mul_add::<V128>(rng);
             check_shuffle::<V128>(rng);
         }
     );

@@ -5,7 +5,7 @@
 //!
 //!   --smoke            tiny time budget, smallest size of each operation only (CI)
 //!   --filter <text>    only cases whose name contains <text> (repeatable: any of them)
-//!   --level <name>     pin our SIMD level (scalar, sse2, avx2, ...); default: Level::best()
+//!   --level <name>     pin our SIMD level (scalar, sse2, sse4.2, avx2, ...); default: Level::best()
 //!   --time-ms <n>      time budget per function in milliseconds (default 300, smoke 10)
 //!   --markdown <file>  also write the Markdown report to <file>
 //!   --json <file>      write the results as JSON to <file>

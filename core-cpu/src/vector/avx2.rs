@@ -1,6 +1,6 @@
 //! AVX2 (x86-64-v3): [`Vector`], [`Lookup`] and [`Shuffle`] for `__m256i`.
 
-use super::{Lookup, Shuffle, Vector};
+use super::{Lookup, MulAdd, Shuffle, Vector};
 use core::arch::x86_64::*;
 
 /// A 256-bit AVX2 register.
@@ -183,6 +183,18 @@ impl Vector for V256 {
         avx2!(V256(_mm256_cmpgt_epi32(self.0, o.0)))
     }
     #[inline(always)]
+    unsafe fn mullo16(self, o: Self) -> Self {
+        avx2!(V256(_mm256_mullo_epi16(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn mulhi_u16(self, o: Self) -> Self {
+        avx2!(V256(_mm256_mulhi_epu16(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn madd_i16(self, o: Self) -> Self {
+        avx2!(V256(_mm256_madd_epi16(self.0, o.0)))
+    }
+    #[inline(always)]
     unsafe fn add32(self, o: Self) -> Self {
         avx2!(V256(_mm256_add_epi32(self.0, o.0)))
     }
@@ -277,6 +289,13 @@ impl Shuffle for V256 {
             _mm_storeu_si128(q0.cast(), _mm256_castsi256_si128(self.0));
             _mm_storeu_si128(q1.cast(), _mm256_extracti128_si256::<1>(self.0));
         }
+    }
+}
+
+impl MulAdd for V256 {
+    #[inline(always)]
+    unsafe fn madd_u8_i8(self, o: Self) -> Self {
+        avx2!(V256(_mm256_maddubs_epi16(self.0, o.0)))
     }
 }
 

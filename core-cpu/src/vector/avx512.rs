@@ -4,7 +4,7 @@
 //! built from them with `vpmovm2*`. Kernels that can keep masks in mask registers are better
 //! written with the intrinsics directly; this type serves the generic algorithms.
 
-use super::{low_bits, Lookup, Vector};
+use super::{low_bits, Lookup, MulAdd, Vector};
 use core::arch::x86_64::*;
 
 /// A 512-bit AVX-512 register.
@@ -152,6 +152,18 @@ impl Vector for V512 {
         avx512!(V512(_mm512_sub_epi16(self.0, o.0)))
     }
     #[inline(always)]
+    unsafe fn mullo16(self, o: Self) -> Self {
+        avx512!(V512(_mm512_mullo_epi16(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn mulhi_u16(self, o: Self) -> Self {
+        avx512!(V512(_mm512_mulhi_epu16(self.0, o.0)))
+    }
+    #[inline(always)]
+    unsafe fn madd_i16(self, o: Self) -> Self {
+        avx512!(V512(_mm512_madd_epi16(self.0, o.0)))
+    }
+    #[inline(always)]
     unsafe fn add32(self, o: Self) -> Self {
         avx512!(V512(_mm512_add_epi32(self.0, o.0)))
     }
@@ -251,6 +263,13 @@ impl Vector for V512 {
                 V512(_mm512_permutex2var_epi16(self.0, hi, o.0)),
             )
         })
+    }
+}
+
+impl MulAdd for V512 {
+    #[inline(always)]
+    unsafe fn madd_u8_i8(self, o: Self) -> Self {
+        avx512!(V512(_mm512_maddubs_epi16(self.0, o.0)))
     }
 }
 

@@ -3,10 +3,10 @@
 //! | level    | type              | width    | traits                          |
 //! |----------|-------------------|----------|---------------------------------|
 //! | `sse2`   | [`sse2::V128`]    | 128 bits | [`Vector`]                      |
-//! | `sse4.2` | [`sse42::V128`]   | 128 bits | [`Vector`], [`Lookup`], [`Shuffle`] |
-//! | `avx2`   | [`avx2::V256`]    | 256 bits | [`Vector`], [`Lookup`], [`Shuffle`] |
-//! | `avx512` | [`avx512::V512`]  | 512 bits | [`Vector`], [`Lookup`]          |
-//! | `neon`   | `neon::V128`    | 128 bits | [`Vector`], [`Lookup`], [`Shuffle`] |
+//! | `sse4.2` | [`sse42::V128`]   | 128 bits | [`Vector`], [`Lookup`], [`Shuffle`], [`MulAdd`] |
+//! | `avx2`   | [`avx2::V256`]    | 256 bits | [`Vector`], [`Lookup`], [`Shuffle`], [`MulAdd`] |
+//! | `avx512` | [`avx512::V512`]  | 512 bits | [`Vector`], [`Lookup`], [`MulAdd`] |
+//! | `neon`   | `neon::V128`      | 128 bits | [`Vector`], [`Lookup`], [`Shuffle`], [`MulAdd`] |
 //!
 //! An algorithm is written once, generic over `V: Vector` (or `Lookup`, `Shuffle`), and
 //! compiled per level by an entry point with the level's `#[target_feature]` (see
@@ -134,6 +134,13 @@ pub trait Vector: Copy {
     unsafe fn add16(self, o: Self) -> Self;
     /// Per 16-bit lane, wrapping.
     unsafe fn sub16(self, o: Self) -> Self;
+    /// Per 16-bit lane: the low 16 bits of the product.
+    unsafe fn mullo16(self, o: Self) -> Self;
+    /// Per 16-bit lane, unsigned: the high 16 bits of the product.
+    unsafe fn mulhi_u16(self, o: Self) -> Self;
+    /// Per 32-bit lane: the sum of the products of the two signed 16-bit lanes it holds
+    /// (`pmaddwd`): `self[2k] * o[2k] + self[2k + 1] * o[2k + 1]`.
+    unsafe fn madd_i16(self, o: Self) -> Self;
     /// Per 32-bit lane, wrapping.
     unsafe fn add32(self, o: Self) -> Self;
     /// Per 32-bit lane, wrapping.
@@ -203,6 +210,18 @@ pub trait Lookup: Vector {
     unsafe fn high_nibbles(self) -> Self;
     /// Per byte: `self & 15`.
     unsafe fn low_nibbles(self) -> Self;
+}
+
+/// Levels with a byte multiply-add (SSSE3 `pmaddubsw`; NEON by widening multiplies): the
+/// packing step of Base64 decoding and of other bit-field gathers.
+///
+/// # Safety
+/// As for [`Vector`]: every method needs the implementing type's ISA.
+#[allow(clippy::missing_safety_doc)]
+pub trait MulAdd: Vector {
+    /// Per 16-bit lane, signed saturating: `self[2k] * o[2k] + self[2k + 1] * o[2k + 1]` with
+    /// the bytes of `self` unsigned and those of `o` signed.
+    unsafe fn madd_u8_i8(self, o: Self) -> Self;
 }
 
 /// Levels with a full byte shuffle inside each 16-byte lane, loaded and stored lane by lane.

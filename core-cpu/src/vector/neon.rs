@@ -3,7 +3,7 @@
 //! Match masks use SHRN (narrowing shift by 4), which packs one nibble per byte into a 64-bit
 //! scalar ([`Vector::MATCH_STRIDE`] is 4), instead of emulating x86's movemask.
 
-use super::{Lookup, Shuffle, Vector};
+use super::{Lookup, MulAdd, Shuffle, Vector};
 use core::arch::aarch64::*;
 
 /// A 128-bit NEON register.
@@ -211,6 +211,36 @@ impl Vector for V128 {
         ))))
     }
     #[inline(always)]
+    unsafe fn mullo16(self, o: Self) -> Self {
+        neon!(V128(vreinterpretq_u8_u16(vmulq_u16(
+            vreinterpretq_u16_u8(self.0),
+            vreinterpretq_u16_u8(o.0)
+        ))))
+    }
+    // The 32-bit products of each half, then their high 16-bit halves gathered in order.
+    #[inline(always)]
+    unsafe fn mulhi_u16(self, o: Self) -> Self {
+        neon!({
+            let (a, b) = (vreinterpretq_u16_u8(self.0), vreinterpretq_u16_u8(o.0));
+            let lo = vmull_u16(vget_low_u16(a), vget_low_u16(b));
+            let hi = vmull_high_u16(a, b);
+            V128(vreinterpretq_u8_u16(vuzp2q_u16(
+                vreinterpretq_u16_u32(lo),
+                vreinterpretq_u16_u32(hi),
+            )))
+        })
+    }
+    // The 32-bit products of each half, added in neighbouring pairs.
+    #[inline(always)]
+    unsafe fn madd_i16(self, o: Self) -> Self {
+        neon!({
+            let (a, b) = (vreinterpretq_s16_u8(self.0), vreinterpretq_s16_u8(o.0));
+            let lo = vmull_s16(vget_low_s16(a), vget_low_s16(b));
+            let hi = vmull_high_s16(a, b);
+            V128(vreinterpretq_u8_s32(vpaddq_s32(lo, hi)))
+        })
+    }
+    #[inline(always)]
     unsafe fn add32(self, o: Self) -> Self {
         neon!(V128(vreinterpretq_u8_u32(vaddq_u32(
             vreinterpretq_u32_u8(self.0),
@@ -296,6 +326,23 @@ impl Shuffle for V128 {
     unsafe fn store_windows(self, q0: *mut u8, _q1: *mut u8) {
         // SAFETY: the caller guarantees 16 writable bytes at `q0`; NEON is baseline.
         unsafe { vst1q_u8(q0, self.0) }
+    }
+}
+
+// Widened to 16 bits, multiplied (the products fit: 255 * -128 and 255 * 127), then even and
+// odd lanes added with saturation.
+impl MulAdd for V128 {
+    #[inline(always)]
+    unsafe fn madd_u8_i8(self, o: Self) -> Self {
+        neon!({
+            let (a, b) = (self.0, vreinterpretq_s8_u8(o.0));
+            let lo = vmulq_s16(
+                vreinterpretq_s16_u16(vmovl_u8(vget_low_u8(a))),
+                vmovl_s8(vget_low_s8(b)),
+            );
+            let hi = vmulq_s16(vreinterpretq_s16_u16(vmovl_high_u8(a)), vmovl_high_s8(b));
+            V128(vreinterpretq_u8_s16(vqaddq_s16(vuzp1q_s16(lo, hi), vuzp2q_s16(lo, hi))))
+        })
     }
 }
 

@@ -182,6 +182,21 @@ impl Vector for V128 {
         unsafe { V128(_mm_cmpgt_epi32(self.0, o.0)) }
     }
     #[inline(always)]
+    unsafe fn mullo16(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_mullo_epi16(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn mulhi_u16(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_mulhi_epu16(self.0, o.0)) }
+    }
+    #[inline(always)]
+    unsafe fn madd_i16(self, o: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86_64.
+        unsafe { V128(_mm_madd_epi16(self.0, o.0)) }
+    }
+    #[inline(always)]
     unsafe fn add32(self, o: Self) -> Self {
         // SAFETY: SSE2 is baseline on x86_64.
         unsafe { V128(_mm_add_epi32(self.0, o.0)) }

@@ -5,7 +5,7 @@
 //! unsigned 16-bit minimum and maximum.
 
 use super::sse2::V128 as Sse2;
-use super::{Lookup, Shuffle, Vector};
+use super::{Lookup, MulAdd, Shuffle, Vector};
 use core::arch::x86_64::*;
 
 /// A 128-bit register on a CPU with SSSE3, SSE4.1, SSE4.2 and POPCNT.
@@ -107,6 +107,9 @@ impl Vector for V128 {
         fn subs_u8(self, o) -> Self;
         fn add16(self, o) -> Self;
         fn sub16(self, o) -> Self;
+        fn mullo16(self, o) -> Self;
+        fn mulhi_u16(self, o) -> Self;
+        fn madd_i16(self, o) -> Self;
         fn add32(self, o) -> Self;
         fn sub32(self, o) -> Self;
         fn prev1(self, o) -> Self;
@@ -146,6 +149,13 @@ impl Vector for V128 {
     #[inline(always)]
     unsafe fn zip16(self, o: Self) -> (Self, Self) {
         sse42!((V128(_mm_unpacklo_epi16(self.0, o.0)), V128(_mm_unpackhi_epi16(self.0, o.0))))
+    }
+}
+
+impl MulAdd for V128 {
+    #[inline(always)]
+    unsafe fn madd_u8_i8(self, o: Self) -> Self {
+        sse42!(V128(_mm_maddubs_epi16(self.0, o.0)))
     }
 }
 
