@@ -1,8 +1,10 @@
 //! SSE4.2 (x86-64-v2): [`Vector`], [`Lookup`] and [`Shuffle`] for `__m128i`.
 //!
 //! The SSE2 type's operations, plus what SSSE3 and SSE4.1 add: the byte shuffle (`pshufb`)
-//! behind [`Lookup`] and [`Shuffle`] and the padded load, `ptest` for [`Vector::any`], and
-//! unsigned 16-bit minimum and maximum.
+//! behind [`Lookup`] and [`Shuffle`] and the padded load, `pblendvb` for blends, `pmaddubsw`
+//! for [`MulAdd`], and unsigned 16-bit minimum and maximum. [`Vector::any`] stays SSE2's
+//! compare and `pmovmskb`: `ptest` measured 1.4x slower in the UTF-16 to UTF-8 ASCII loop on
+//! Zen 4 (it cannot fuse with its branch).
 
 use super::sse2::V128 as Sse2;
 use super::{Lookup, MulAdd, Shuffle, Vector};
@@ -86,10 +88,6 @@ impl Vector for V128 {
     unsafe fn max_u16(self, o: Self) -> Self {
         sse42!(V128(_mm_max_epu16(self.0, o.0)))
     }
-    #[inline(always)]
-    unsafe fn any(self) -> bool {
-        sse42!(_mm_testz_si128(self.0, self.0) == 0)
-    }
 
     forward! {
         fn or(self, o) -> Self;
@@ -115,6 +113,7 @@ impl Vector for V128 {
         fn prev1(self, o) -> Self;
         fn prev2(self, o) -> Self;
         fn prev3(self, o) -> Self;
+        fn any(self) -> bool;
         fn any_high_bit(self) -> bool;
         fn first_high_bit(self) -> usize;
         fn bitmask(self) -> u64;
