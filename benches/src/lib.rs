@@ -31,5 +31,6 @@ pub mod collections_ord;
 pub mod corpus;
 pub mod measure;
 pub mod num;
+pub mod search;
 pub mod text;
 pub mod time;

@@ -59,6 +59,16 @@ pub trait Api: Copy + 'static {
     fn utf16_to_string(self, src: &[u16]) -> Result<String, Utf16Error>;
     /// [`utf16::to_string_lossy`].
     fn utf16_to_string_lossy(self, src: &[u16]) -> String;
+    /// [`core_text::search::memchr`].
+    fn memchr(self, n: u8, hay: &[u8]) -> Option<usize>;
+    /// [`core_text::search::memchr2`].
+    fn memchr2(self, n1: u8, n2: u8, hay: &[u8]) -> Option<usize>;
+    /// [`core_text::search::memchr3`].
+    fn memchr3(self, n1: u8, n2: u8, n3: u8, hay: &[u8]) -> Option<usize>;
+    /// [`core_text::search::memrchr`].
+    fn memrchr(self, n: u8, hay: &[u8]) -> Option<usize>;
+    /// [`core_text::search::count`].
+    fn count(self, n: u8, hay: &[u8]) -> usize;
 }
 
 /// The free functions of `core-text`: runtime dispatch to [`core_text::Level::best`], exactly
@@ -124,6 +134,21 @@ impl Api for Auto {
     fn utf16_to_string_lossy(self, src: &[u16]) -> String {
         utf16::to_string_lossy(src)
     }
+    fn memchr(self, n: u8, hay: &[u8]) -> Option<usize> {
+        core_text::search::memchr(n, hay)
+    }
+    fn memchr2(self, n1: u8, n2: u8, hay: &[u8]) -> Option<usize> {
+        core_text::search::memchr2(n1, n2, hay)
+    }
+    fn memchr3(self, n1: u8, n2: u8, n3: u8, hay: &[u8]) -> Option<usize> {
+        core_text::search::memchr3(n1, n2, n3, hay)
+    }
+    fn memrchr(self, n: u8, hay: &[u8]) -> Option<usize> {
+        core_text::search::memrchr(n, hay)
+    }
+    fn count(self, n: u8, hay: &[u8]) -> usize {
+        core_text::search::count(n, hay)
+    }
 }
 
 impl Api for Backend {
@@ -182,6 +207,21 @@ impl Api for Backend {
     #[inline]
     fn utf16_to_string_lossy(self, src: &[u16]) -> String {
         Backend::utf16_to_string_lossy(&self, src)
+    }
+    fn memchr(self, n: u8, hay: &[u8]) -> Option<usize> {
+        Backend::memchr(&self, n, hay)
+    }
+    fn memchr2(self, n1: u8, n2: u8, hay: &[u8]) -> Option<usize> {
+        Backend::memchr2(&self, n1, n2, hay)
+    }
+    fn memchr3(self, n1: u8, n2: u8, n3: u8, hay: &[u8]) -> Option<usize> {
+        Backend::memchr3(&self, n1, n2, n3, hay)
+    }
+    fn memrchr(self, n: u8, hay: &[u8]) -> Option<usize> {
+        Backend::memrchr(&self, n, hay)
+    }
+    fn count(self, n: u8, hay: &[u8]) -> usize {
+        Backend::count(&self, n, hay)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use crate::arch::ops::{self, Ops, Pinned};
 use crate::arch::Level;
+
 use crate::error::{BufferTooSmall, TranscodeError};
 use crate::utf16::{self, Utf16Error};
 use crate::utf8::{self, Utf8Error};
@@ -178,5 +179,47 @@ impl Backend {
     #[inline]
     pub fn utf16_to_string_lossy(&self, src: &[u16]) -> String {
         utf16::to_string_lossy_in(self.k, src)
+    }
+
+    /// [`crate::search::memchr`] at this level.
+    #[inline]
+    pub fn memchr(&self, needle: u8, haystack: &[u8]) -> Option<usize> {
+        self.k.memchr(haystack, needle)
+    }
+
+    /// [`crate::search::memchr2`] at this level.
+    #[inline]
+    pub fn memchr2(&self, n1: u8, n2: u8, haystack: &[u8]) -> Option<usize> {
+        self.k.memchr2(haystack, n1, n2)
+    }
+
+    /// [`crate::search::memchr3`] at this level.
+    #[inline]
+    pub fn memchr3(&self, n1: u8, n2: u8, n3: u8, haystack: &[u8]) -> Option<usize> {
+        self.k.memchr3(haystack, n1, n2, n3)
+    }
+
+    /// [`crate::search::memrchr`] at this level.
+    #[inline]
+    pub fn memrchr(&self, needle: u8, haystack: &[u8]) -> Option<usize> {
+        self.k.memrchr(haystack, needle)
+    }
+
+    /// [`crate::search::memrchr2`] at this level.
+    #[inline]
+    pub fn memrchr2(&self, n1: u8, n2: u8, haystack: &[u8]) -> Option<usize> {
+        self.k.memrchr2(haystack, n1, n2)
+    }
+
+    /// [`crate::search::memrchr3`] at this level.
+    #[inline]
+    pub fn memrchr3(&self, n1: u8, n2: u8, n3: u8, haystack: &[u8]) -> Option<usize> {
+        self.k.memrchr3(haystack, n1, n2, n3)
+    }
+
+    /// [`crate::search::count`] at this level.
+    #[inline]
+    pub fn count(&self, needle: u8, haystack: &[u8]) -> usize {
+        self.k.count_byte(haystack, needle)
     }
 }

@@ -6,7 +6,7 @@
 
 #[cfg(target_arch = "aarch64")]
 use super::aarch64::neon;
-use super::generic::{count, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
+use super::generic::{count, memchr, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
 use super::x86_64::{avx2, avx512, sse2, sse42};
@@ -15,7 +15,7 @@ use core::mem::MaybeUninit;
 #[cfg(target_arch = "aarch64")]
 use core_cpu::vector::neon::V128 as Neon;
 #[cfg(target_arch = "x86_64")]
-use core_cpu::vector::{avx2::V256, sse2::V128 as Sse2, sse42::V128 as Sse42};
+use core_cpu::vector::{avx2::V256, avx512::V512, sse2::V128 as Sse2, sse42::V128 as Sse42};
 
 core_cpu::dispatch! {
     tables {
@@ -118,6 +118,69 @@ core_cpu::dispatch! {
             sse2: utf16_to_utf8::to_utf8_no_shuffle::<Sse2>,
             neon: utf16_to_utf8::to_utf8::<Neon>,
             scalar: scalar::utf16::to_utf8_kernel,
+        }
+        /// The first position of the byte `a`.
+        safe fn memchr(hay: &[u8], a: u8) -> Option<usize> {
+            avx512: memchr::find1::<V512>,
+            avx2: memchr::find1::<V256>,
+            sse42: memchr::find1::<Sse42>,
+            sse2: memchr::find1::<Sse2>,
+            neon: memchr::find1::<Neon>,
+            scalar: scalar::search::find1,
+        }
+        /// The first position of `a` or `b`.
+        safe fn memchr2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+            avx512: memchr::find2::<V512>,
+            avx2: memchr::find2::<V256>,
+            sse42: memchr::find2::<Sse42>,
+            sse2: memchr::find2::<Sse2>,
+            neon: memchr::find2::<Neon>,
+            scalar: scalar::search::find2,
+        }
+        /// The first position of `a`, `b` or `c`.
+        safe fn memchr3(hay: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
+            avx512: memchr::find3::<V512>,
+            avx2: memchr::find3::<V256>,
+            sse42: memchr::find3::<Sse42>,
+            sse2: memchr::find3::<Sse2>,
+            neon: memchr::find3::<Neon>,
+            scalar: scalar::search::find3,
+        }
+        /// The last position of the byte `a`.
+        safe fn memrchr(hay: &[u8], a: u8) -> Option<usize> {
+            avx512: memchr::rfind1::<V512>,
+            avx2: memchr::rfind1::<V256>,
+            sse42: memchr::rfind1::<Sse42>,
+            sse2: memchr::rfind1::<Sse2>,
+            neon: memchr::rfind1::<Neon>,
+            scalar: scalar::search::rfind1,
+        }
+        /// The last position of `a` or `b`.
+        safe fn memrchr2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
+            avx512: memchr::rfind2::<V512>,
+            avx2: memchr::rfind2::<V256>,
+            sse42: memchr::rfind2::<Sse42>,
+            sse2: memchr::rfind2::<Sse2>,
+            neon: memchr::rfind2::<Neon>,
+            scalar: scalar::search::rfind2,
+        }
+        /// The last position of `a`, `b` or `c`.
+        safe fn memrchr3(hay: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
+            avx512: memchr::rfind3::<V512>,
+            avx2: memchr::rfind3::<V256>,
+            sse42: memchr::rfind3::<Sse42>,
+            sse2: memchr::rfind3::<Sse2>,
+            neon: memchr::rfind3::<Neon>,
+            scalar: scalar::search::rfind3,
+        }
+        /// The number of bytes equal to `a`.
+        safe fn count_byte(hay: &[u8], a: u8) -> usize {
+            avx512: memchr::count::<V512>,
+            avx2: memchr::count::<V256>,
+            sse42: memchr::count::<Sse42>,
+            sse2: memchr::count::<Sse2>,
+            neon: memchr::count::<Neon>,
+            scalar: scalar::search::count,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! the entry points of the operation table (`ops`).
 
 pub(crate) mod count;
+pub(crate) mod memchr;
 pub(crate) mod utf16_check;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8_to_utf16;

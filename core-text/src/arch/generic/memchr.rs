@@ -1,0 +1,227 @@
+//! Byte search: the first or last position of one of one, two or three bytes, and the count of
+//! one byte, written once over [`Vector`].
+//!
+//! ```text
+//! forward:  one unaligned vector at 0; then aligned steps of 4 vectors: eq = OR of the
+//!           compares of each vector with each needle; any(eq of the 4) -> find the vector,
+//!           first set bit of its match mask; then aligned single vectors; the tail as one
+//!           vector ending at the end (overlapping what was searched: the first match there
+//!           is still the first overall, since nothing before matched)
+//! reverse:  the mirror image, from the end
+//! count:    per vector acc -= eq (a compare's 0xFF is -1), summed every 255 vectors
+//! ```
+//!
+//! Inputs shorter than a vector take a plain loop: a zero-padded load would match a zero
+//! needle. The technique is the one of the `memchr` crate (aligned unrolled loops, overlapping
+//! ends) and of .NET's `SpanHelpers.IndexOfAnyValueType`.
+
+use core_cpu::vector::Vector;
+
+/// The needles of a search, splatted.
+#[derive(Clone, Copy)]
+pub(crate) struct Needles<V, const N: usize>([V; N]);
+
+impl<V: Vector, const N: usize> Needles<V, N> {
+    /// # Safety
+    /// The CPU supports `V`'s level.
+    #[inline(always)]
+    unsafe fn new(bytes: [u8; N]) -> Self {
+        // SAFETY: CPU per contract.
+        Needles(bytes.map(|b| unsafe { V::splat8(b) }))
+    }
+
+    /// 0xFF where `v`'s byte is one of the needles.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s level.
+    #[inline(always)]
+    unsafe fn eq(&self, v: V) -> V {
+        // SAFETY: CPU per contract.
+        unsafe {
+            let mut m = v.eq8(self.0[0]);
+            for n in &self.0[1..] {
+                m = m.or(v.eq8(*n));
+            }
+            m
+        }
+    }
+}
+
+/// The index of the first set lane of a compare result `m` (some lane is set).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn first<V: Vector>(m: V) -> usize {
+    // SAFETY: CPU per contract.
+    (unsafe { m.match_mask() }.trailing_zeros() / V::MATCH_STRIDE) as usize
+}
+
+/// The index of the last set lane of a compare result `m` (some lane is set).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn last<V: Vector>(m: V) -> usize {
+    // SAFETY: CPU per contract.
+    let mask = unsafe { m.match_mask() };
+    (63 - mask.leading_zeros()) as usize / V::MATCH_STRIDE as usize
+}
+
+/// The first position in `hay` of one of `bytes`.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn find<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N]) -> Option<usize> {
+    let (n, w) = (hay.len(), V::BYTES);
+    if n < w {
+        return hay.iter().position(|&b| bytes.contains(&b));
+    }
+    let p = hay.as_ptr();
+    // SAFETY: every load reads `w` bytes at an offset at most `n - w`; CPU per contract.
+    unsafe {
+        let k = Needles::<V, N>::new(bytes);
+        let m = k.eq(V::load(p));
+        if m.any() {
+            return Some(first(m));
+        }
+        // Aligned from the first boundary after 0 (bytes before it were just searched).
+        let mut i = w - (p as usize & (w - 1));
+        while i + 4 * w <= n {
+            let q = p.add(i);
+            let (a, b) = (k.eq(V::load(q)), k.eq(V::load(q.add(w))));
+            let (c, d) = (k.eq(V::load(q.add(2 * w))), k.eq(V::load(q.add(3 * w))));
+            if a.or(b).or(c.or(d)).any() {
+                for (j, m) in [a, b, c, d].into_iter().enumerate() {
+                    if m.any() {
+                        return Some(i + j * w + first(m));
+                    }
+                }
+            }
+            i += 4 * w;
+        }
+        while i + w <= n {
+            let m = k.eq(V::load(p.add(i)));
+            if m.any() {
+                return Some(i + first(m));
+            }
+            i += w;
+        }
+        if i < n {
+            let m = k.eq(V::load(p.add(n - w)));
+            if m.any() {
+                return Some(n - w + first(m));
+            }
+        }
+    }
+    None
+}
+
+/// The last position in `hay` of one of `bytes`.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn rfind<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N]) -> Option<usize> {
+    let (n, w) = (hay.len(), V::BYTES);
+    if n < w {
+        return hay.iter().rposition(|&b| bytes.contains(&b));
+    }
+    let p = hay.as_ptr();
+    // SAFETY: every load reads `w` bytes at an offset between 0 and `n - w`; CPU per contract.
+    unsafe {
+        let k = Needles::<V, N>::new(bytes);
+        let m = k.eq(V::load(p.add(n - w)));
+        if m.any() {
+            return Some(n - w + last(m));
+        }
+        // `end` is aligned (and above 0, as `n >= w`): the vectors below it, down to 0.
+        let mut end = ((p as usize + n) & !(w - 1)) - p as usize;
+        while end >= 4 * w {
+            let q = p.add(end - 4 * w);
+            let (a, b) = (k.eq(V::load(q)), k.eq(V::load(q.add(w))));
+            let (c, d) = (k.eq(V::load(q.add(2 * w))), k.eq(V::load(q.add(3 * w))));
+            if a.or(b).or(c.or(d)).any() {
+                for (j, m) in [d, c, b, a].into_iter().enumerate() {
+                    if m.any() {
+                        return Some(end - (j + 1) * w + last(m));
+                    }
+                }
+            }
+            end -= 4 * w;
+        }
+        while end >= w {
+            let m = k.eq(V::load(p.add(end - w)));
+            if m.any() {
+                return Some(end - w + last(m));
+            }
+            end -= w;
+        }
+        if end > 0 {
+            let m = k.eq(V::load(p));
+            if m.any() {
+                return Some(last(m));
+            }
+        }
+    }
+    None
+}
+
+/// The number of bytes of `hay` equal to `byte`.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn count<V: Vector>(hay: &[u8], byte: u8) -> usize {
+    let (n, w) = (hay.len(), V::BYTES);
+    let p = hay.as_ptr();
+    let mut total = 0usize;
+    let mut i = 0;
+    // SAFETY: every load reads `w` bytes below `n`; CPU per contract.
+    unsafe {
+        let k = V::splat8(byte);
+        while i + 4 * w <= n {
+            // Four accumulators, each gaining at most 1 per byte lane a round: sum before 255.
+            let mut acc = [V::zero(); 4];
+            let mut rounds = 0;
+            while rounds < 255 / 4 && i + 4 * w <= n {
+                for (j, acc) in acc.iter_mut().enumerate() {
+                    *acc = acc.sub8(V::load(p.add(i + j * w)).eq8(k));
+                }
+                i += 4 * w;
+                rounds += 1;
+            }
+            total += acc[0].add8(acc[1]).add8(acc[2].add8(acc[3])).sum8() as usize;
+        }
+        while i + w <= n {
+            total += V::zero().sub8(V::load(p.add(i)).eq8(k)).sum8() as usize;
+            i += w;
+        }
+    }
+    total + hay[i..].iter().filter(|&&b| b == byte).count()
+}
+
+/// Stamps the operation-table forms: one, two and three needles, forward and reverse.
+macro_rules! arities {
+    ($($name:ident = $f:ident($($b:ident),+);)*) => {$(
+        /// See [`find`] / [`rfind`].
+        ///
+        /// # Safety
+        /// The CPU supports `V`'s level.
+        #[inline(always)]
+        pub(crate) unsafe fn $name<V: Vector>(hay: &[u8], $($b: u8),+) -> Option<usize> {
+            // SAFETY: forwarded contract.
+            unsafe { $f::<V, { [$(stringify!($b)),+].len() }>(hay, [$($b),+]) }
+        }
+    )*};
+}
+
+arities! {
+    find1 = find(a);
+    find2 = find(a, b);
+    find3 = find(a, b, c);
+    rfind1 = rfind(a);
+    rfind2 = rfind(a, b);
+    rfind3 = rfind(a, b, c);
+}
