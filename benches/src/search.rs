@@ -48,45 +48,29 @@ pub fn cases<A: Api>(api: A) -> Vec<Case> {
     for size in SIZES {
         // No match: digits in letters.
         let h = Rc::new(haystack(size, 0, 0));
-        let f = |name, role, g: fn(A, &[u8]) -> Option<usize>| {
-            Function::new(name, role, (api, h.clone()), move |(a, h)| g(*a, h))
-        };
-        out.push(case(
-            "core-text/search/memchr",
-            "none",
-            size,
-            vec![
-                f("core", OURS, |a, h| a.memchr(b'7', h)),
-                Function::new("memchr", VS, h.clone(), |h| memchr::memchr(b'7', h)),
-            ],
-        ));
-        out.push(case(
-            "core-text/search/memchr2",
-            "none",
-            size,
-            vec![
-                f("core", OURS, |a, h| a.memchr2(b'7', b'9', h)),
-                Function::new("memchr", VS, h.clone(), |h| memchr::memchr2(b'7', b'9', h)),
-            ],
-        ));
-        out.push(case(
-            "core-text/search/memchr3",
-            "none",
-            size,
-            vec![
-                f("core", OURS, |a, h| a.memchr3(b'7', b'8', b'9', h)),
-                Function::new("memchr", VS, h.clone(), |h| memchr::memchr3(b'7', b'8', b'9', h)),
-            ],
-        ));
-        out.push(case(
-            "core-text/search/memrchr",
-            "none",
-            size,
-            vec![
-                f("core", OURS, |a, h| a.memrchr(b'7', h)),
-                Function::new("memchr", VS, h.clone(), |h| memchr::memrchr(b'7', h)),
-            ],
-        ));
+        type Ours<A> = fn(A, &[u8]) -> Option<usize>;
+        type Peer = fn(&[u8]) -> Option<usize>;
+        let first: [(&'static str, Ours<A>, Peer); 4] = [
+            ("core-text/search/memchr", |a, h| a.memchr(b'7', h), |h| memchr::memchr(b'7', h)),
+            (
+                "core-text/search/memchr2",
+                |a, h| a.memchr2(b'7', b'9', h),
+                |h| memchr::memchr2(b'7', b'9', h),
+            ),
+            (
+                "core-text/search/memchr3",
+                |a, h| a.memchr3(b'7', b'8', b'9', h),
+                |h| memchr::memchr3(b'7', b'8', b'9', h),
+            ),
+            ("core-text/search/memrchr", |a, h| a.memrchr(b'7', h), |h| memchr::memrchr(b'7', h)),
+        ];
+        for (op, ours, peer) in first {
+            let functions = vec![
+                Function::new("core", OURS, (api, h.clone()), move |(a, h)| ours(*a, h)),
+                Function::new("memchr", VS, h.clone(), move |h| peer(h)),
+            ];
+            out.push(case(op, "none", size, functions));
+        }
         for (density, every) in [("none", 0), ("rare", 1000), ("common", 16)] {
             let h = Rc::new(haystack(size, b'\n', every));
             out.push(case(
