@@ -222,4 +222,64 @@ impl Backend {
     pub fn count(&self, needle: u8, haystack: &[u8]) -> usize {
         self.k.count_byte(haystack, needle)
     }
+
+    /// [`ByteSet::find`](crate::search::ByteSet::find) at this level.
+    #[inline]
+    pub fn set_find(&self, set: &crate::search::ByteSet, haystack: &[u8]) -> Option<usize> {
+        self.k.set_find(haystack, set.spec(), false)
+    }
+
+    /// [`ByteSet::rfind`](crate::search::ByteSet::rfind) at this level.
+    #[inline]
+    pub fn set_rfind(&self, set: &crate::search::ByteSet, haystack: &[u8]) -> Option<usize> {
+        self.k.set_rfind(haystack, set.spec(), false)
+    }
+
+    /// [`ByteSet::find_not`](crate::search::ByteSet::find_not) at this level.
+    #[inline]
+    pub fn set_find_not(&self, set: &crate::search::ByteSet, haystack: &[u8]) -> Option<usize> {
+        self.k.set_find(haystack, set.spec(), true)
+    }
+
+    /// [`ByteSet::rfind_not`](crate::search::ByteSet::rfind_not) at this level.
+    #[inline]
+    pub fn set_rfind_not(&self, set: &crate::search::ByteSet, haystack: &[u8]) -> Option<usize> {
+        self.k.set_rfind(haystack, set.spec(), true)
+    }
+
+    /// [`ByteSet::count`](crate::search::ByteSet::count) at this level.
+    #[inline]
+    pub fn set_count(&self, set: &crate::search::ByteSet, haystack: &[u8]) -> usize {
+        self.k.set_count(haystack, set.spec(), false)
+    }
+
+    /// [`U16Set::find`](crate::search::U16Set::find) at this level.
+    #[inline]
+    pub fn set16_find(&self, set: &crate::search::U16Set, haystack: &[u16]) -> Option<usize> {
+        self.k.set_find16(haystack, set.spec(), false)
+    }
+
+    /// [`U16Set::rfind`](crate::search::U16Set::rfind) at this level.
+    #[inline]
+    pub fn set16_rfind(&self, set: &crate::search::U16Set, haystack: &[u16]) -> Option<usize> {
+        self.k.set_rfind16(haystack, set.spec(), false)
+    }
+
+    /// [`U16Set::find_not`](crate::search::U16Set::find_not) at this level.
+    #[inline]
+    pub fn set16_find_not(&self, set: &crate::search::U16Set, haystack: &[u16]) -> Option<usize> {
+        self.k.set_find16(haystack, set.spec(), true)
+    }
+
+    /// [`U16Set::rfind_not`](crate::search::U16Set::rfind_not) at this level.
+    #[inline]
+    pub fn set16_rfind_not(&self, set: &crate::search::U16Set, haystack: &[u16]) -> Option<usize> {
+        self.k.set_rfind16(haystack, set.spec(), true)
+    }
+
+    /// [`U16Set::count`](crate::search::U16Set::count) at this level.
+    #[inline]
+    pub fn set16_count(&self, set: &crate::search::U16Set, haystack: &[u16]) -> usize {
+        self.k.set_count16(haystack, set.spec(), false)
+    }
 }

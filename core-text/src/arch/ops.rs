@@ -6,6 +6,7 @@
 
 #[cfg(target_arch = "aarch64")]
 use super::aarch64::neon;
+use super::generic::set::{self, Spec, Spec16};
 use super::generic::{count, memchr, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
@@ -181,6 +182,69 @@ core_cpu::dispatch! {
             sse2: memchr::count::<Sse2>,
             neon: memchr::count::<Neon>,
             scalar: scalar::search::count,
+        }
+        /// The first byte in `set` (not in it when `not`).
+        safe fn set_find(hay: &[u8], set: &Spec, not: bool) -> Option<usize> {
+            avx512: set::lookup::find::<V512>,
+            avx2: set::lookup::find::<V256>,
+            sse42: set::lookup::find::<Sse42>,
+            sse2: set::no_lookup::find::<Sse2>,
+            neon: set::lookup::find::<Neon>,
+            scalar: scalar::search::set_find,
+        }
+        /// The last byte in `set` (not in it when `not`).
+        safe fn set_rfind(hay: &[u8], set: &Spec, not: bool) -> Option<usize> {
+            avx512: set::lookup::rfind::<V512>,
+            avx2: set::lookup::rfind::<V256>,
+            sse42: set::lookup::rfind::<Sse42>,
+            sse2: set::no_lookup::rfind::<Sse2>,
+            neon: set::lookup::rfind::<Neon>,
+            scalar: scalar::search::set_rfind,
+        }
+        /// The number of bytes in `set` (not in it when `not`).
+        safe fn set_count(hay: &[u8], set: &Spec, not: bool) -> usize {
+            avx512: set::lookup::count::<V512>,
+            avx2: set::lookup::count::<V256>,
+            sse42: set::lookup::count::<Sse42>,
+            sse2: set::no_lookup::count::<Sse2>,
+            neon: set::lookup::count::<Neon>,
+            scalar: scalar::search::set_count,
+        }
+        /// Bit `j` set where byte `j` of the first 64 is in `set` (not in it when `not`).
+        safe fn set_mask64(hay: &[u8], set: &Spec, not: bool) -> u64 {
+            avx512: set::lookup::mask64::<V512>,
+            avx2: set::lookup::mask64::<V256>,
+            sse42: set::lookup::mask64::<Sse42>,
+            sse2: set::no_lookup::mask64::<Sse2>,
+            neon: set::lookup::mask64::<Neon>,
+            scalar: scalar::search::set_mask64,
+        }
+        /// The first unit in `set` (not in it when `not`).
+        safe fn set_find16(hay: &[u16], set: &Spec16, not: bool) -> Option<usize> {
+            avx512: set::lookup::find16::<V512>,
+            avx2: set::lookup::find16::<V256>,
+            sse42: set::lookup::find16::<Sse42>,
+            sse2: set::no_lookup::find16::<Sse2>,
+            neon: set::lookup::find16::<Neon>,
+            scalar: scalar::search::set_find16,
+        }
+        /// The last unit in `set` (not in it when `not`).
+        safe fn set_rfind16(hay: &[u16], set: &Spec16, not: bool) -> Option<usize> {
+            avx512: set::lookup::rfind16::<V512>,
+            avx2: set::lookup::rfind16::<V256>,
+            sse42: set::lookup::rfind16::<Sse42>,
+            sse2: set::no_lookup::rfind16::<Sse2>,
+            neon: set::lookup::rfind16::<Neon>,
+            scalar: scalar::search::set_rfind16,
+        }
+        /// The number of units in `set` (not in it when `not`).
+        safe fn set_count16(hay: &[u16], set: &Spec16, not: bool) -> usize {
+            avx512: set::lookup::count16::<V512>,
+            avx2: set::lookup::count16::<V256>,
+            sse42: set::lookup::count16::<Sse42>,
+            sse2: set::no_lookup::count16::<Sse2>,
+            neon: set::lookup::count16::<Neon>,
+            scalar: scalar::search::set_count16,
         }
     }
 }

@@ -23,6 +23,12 @@
 //! `memchr::Memchr`. Change `use memchr::...` to `use core_text::search::...`.
 
 use crate::arch::ops::{Auto, Ops};
+
+mod set;
+pub use set::{
+    find_in_range, find_not_in_range, rfind_in_range, rfind_not_in_range, ByteSet, ByteSetIter,
+    PackedStrategy, Strategy, U16Set, U16SetIter,
+};
 use core::iter::FusedIterator;
 
 /// The first position of `needle` in `haystack`.

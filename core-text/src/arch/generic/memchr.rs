@@ -17,25 +17,37 @@
 
 use core_cpu::vector::Vector;
 
-/// The needles of a search, splatted.
+/// What a byte search looks for, one vector at a time: the hit lanes of a vector (0xFF where
+/// the byte is wanted, else 0) and the same test on one byte, for inputs shorter than a
+/// vector. Needles, ranges, bitmaps and their negations (`set.rs`) all implement it, so the
+/// loops below are written once for every kind of byte set.
+pub(crate) trait Matcher<V: Vector>: Copy {
+    /// 0xFF in each lane of `v` whose byte is a hit, else 0.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s level.
+    unsafe fn hits(&self, v: V) -> V;
+    /// Is `b` a hit?
+    fn hit(&self, b: u8) -> bool;
+}
+
+/// The needles of a search, splatted (and as bytes, for short inputs).
 #[derive(Clone, Copy)]
-pub(crate) struct Needles<V, const N: usize>([V; N]);
+pub(crate) struct Needles<V, const N: usize>([V; N], [u8; N]);
 
 impl<V: Vector, const N: usize> Needles<V, N> {
     /// # Safety
     /// The CPU supports `V`'s level.
     #[inline(always)]
-    unsafe fn new(bytes: [u8; N]) -> Self {
+    pub(crate) unsafe fn new(bytes: [u8; N]) -> Self {
         // SAFETY: CPU per contract.
-        Needles(bytes.map(|b| unsafe { V::splat8(b) }))
+        Needles(bytes.map(|b| unsafe { V::splat8(b) }), bytes)
     }
+}
 
-    /// 0xFF where `v`'s byte is one of the needles.
-    ///
-    /// # Safety
-    /// The CPU supports `V`'s level.
+impl<V: Vector, const N: usize> Matcher<V> for Needles<V, N> {
     #[inline(always)]
-    unsafe fn eq(&self, v: V) -> V {
+    unsafe fn hits(&self, v: V) -> V {
         // SAFETY: CPU per contract.
         unsafe {
             let mut m = v.eq8(self.0[0]);
@@ -44,6 +56,11 @@ impl<V: Vector, const N: usize> Needles<V, N> {
             }
             m
         }
+    }
+
+    #[inline(always)]
+    fn hit(&self, b: u8) -> bool {
+        self.1.contains(&b)
     }
 }
 
@@ -68,21 +85,20 @@ unsafe fn last<V: Vector>(m: V) -> usize {
     (63 - mask.leading_zeros()) as usize / V::MATCH_STRIDE as usize
 }
 
-/// The first position in `hay` of one of `bytes`.
+/// The first position in `hay` of a hit of `k`.
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-pub(crate) unsafe fn find<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N]) -> Option<usize> {
+pub(crate) unsafe fn find<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> Option<usize> {
     let (n, w) = (hay.len(), V::BYTES);
     if n < w {
-        return hay.iter().position(|&b| bytes.contains(&b));
+        return hay.iter().position(|&b| k.hit(b));
     }
     let p = hay.as_ptr();
     // SAFETY: every load reads `w` bytes at an offset at most `n - w`; CPU per contract.
     unsafe {
-        let k = Needles::<V, N>::new(bytes);
-        let m = k.eq(V::load(p));
+        let m = k.hits(V::load(p));
         if m.any() {
             return Some(first(m));
         }
@@ -90,8 +106,8 @@ pub(crate) unsafe fn find<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N])
         let mut i = w - (p as usize & (w - 1));
         while i + 4 * w <= n {
             let q = p.add(i);
-            let (a, b) = (k.eq(V::load(q)), k.eq(V::load(q.add(w))));
-            let (c, d) = (k.eq(V::load(q.add(2 * w))), k.eq(V::load(q.add(3 * w))));
+            let (a, b) = (k.hits(V::load(q)), k.hits(V::load(q.add(w))));
+            let (c, d) = (k.hits(V::load(q.add(2 * w))), k.hits(V::load(q.add(3 * w))));
             if a.or(b).or(c.or(d)).any() {
                 for (j, m) in [a, b, c, d].into_iter().enumerate() {
                     if m.any() {
@@ -102,14 +118,14 @@ pub(crate) unsafe fn find<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N])
             i += 4 * w;
         }
         while i + w <= n {
-            let m = k.eq(V::load(p.add(i)));
+            let m = k.hits(V::load(p.add(i)));
             if m.any() {
                 return Some(i + first(m));
             }
             i += w;
         }
         if i < n {
-            let m = k.eq(V::load(p.add(n - w)));
+            let m = k.hits(V::load(p.add(n - w)));
             if m.any() {
                 return Some(n - w + first(m));
             }
@@ -118,21 +134,20 @@ pub(crate) unsafe fn find<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N])
     None
 }
 
-/// The last position in `hay` of one of `bytes`.
+/// The last position in `hay` of a hit of `k`.
 ///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-pub(crate) unsafe fn rfind<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N]) -> Option<usize> {
+pub(crate) unsafe fn rfind<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> Option<usize> {
     let (n, w) = (hay.len(), V::BYTES);
     if n < w {
-        return hay.iter().rposition(|&b| bytes.contains(&b));
+        return hay.iter().rposition(|&b| k.hit(b));
     }
     let p = hay.as_ptr();
     // SAFETY: every load reads `w` bytes at an offset between 0 and `n - w`; CPU per contract.
     unsafe {
-        let k = Needles::<V, N>::new(bytes);
-        let m = k.eq(V::load(p.add(n - w)));
+        let m = k.hits(V::load(p.add(n - w)));
         if m.any() {
             return Some(n - w + last(m));
         }
@@ -140,8 +155,8 @@ pub(crate) unsafe fn rfind<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N]
         let mut end = ((p as usize + n) & !(w - 1)) - p as usize;
         while end >= 4 * w {
             let q = p.add(end - 4 * w);
-            let (a, b) = (k.eq(V::load(q)), k.eq(V::load(q.add(w))));
-            let (c, d) = (k.eq(V::load(q.add(2 * w))), k.eq(V::load(q.add(3 * w))));
+            let (a, b) = (k.hits(V::load(q)), k.hits(V::load(q.add(w))));
+            let (c, d) = (k.hits(V::load(q.add(2 * w))), k.hits(V::load(q.add(3 * w))));
             if a.or(b).or(c.or(d)).any() {
                 for (j, m) in [d, c, b, a].into_iter().enumerate() {
                     if m.any() {
@@ -152,14 +167,14 @@ pub(crate) unsafe fn rfind<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N]
             end -= 4 * w;
         }
         while end >= w {
-            let m = k.eq(V::load(p.add(end - w)));
+            let m = k.hits(V::load(p.add(end - w)));
             if m.any() {
                 return Some(end - w + last(m));
             }
             end -= w;
         }
         if end > 0 {
-            let m = k.eq(V::load(p));
+            let m = k.hits(V::load(p));
             if m.any() {
                 return Some(last(m));
             }
@@ -174,20 +189,29 @@ pub(crate) unsafe fn rfind<V: Vector, const N: usize>(hay: &[u8], bytes: [u8; N]
 /// The CPU supports `V`'s level.
 #[inline(always)]
 pub(crate) unsafe fn count<V: Vector>(hay: &[u8], byte: u8) -> usize {
+    // SAFETY: forwarded contract.
+    unsafe { count_hits::<V, _>(hay, Needles::<V, 1>::new([byte])) }
+}
+
+/// The number of hits of `k` in `hay`.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn count_hits<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> usize {
     let (n, w) = (hay.len(), V::BYTES);
     let p = hay.as_ptr();
     let mut total = 0usize;
     let mut i = 0;
     // SAFETY: every load reads `w` bytes below `n`; CPU per contract.
     unsafe {
-        let k = V::splat8(byte);
         while i + 4 * w <= n {
             // Four accumulators, each gaining at most 1 per byte lane a round: sum before 255.
             let mut acc = [V::zero(); 4];
             let mut rounds = 0;
             while rounds < 255 / 4 && i + 4 * w <= n {
                 for (j, acc) in acc.iter_mut().enumerate() {
-                    *acc = acc.sub8(V::load(p.add(i + j * w)).eq8(k));
+                    *acc = acc.sub8(k.hits(V::load(p.add(i + j * w))));
                 }
                 i += 4 * w;
                 rounds += 1;
@@ -195,11 +219,35 @@ pub(crate) unsafe fn count<V: Vector>(hay: &[u8], byte: u8) -> usize {
             total += acc[0].add8(acc[1]).add8(acc[2].add8(acc[3])).sum8() as usize;
         }
         while i + w <= n {
-            total += V::zero().sub8(V::load(p.add(i)).eq8(k)).sum8() as usize;
+            total += V::zero().sub8(k.hits(V::load(p.add(i)))).sum8() as usize;
             i += w;
         }
     }
-    total + hay[i..].iter().filter(|&&b| b == byte).count()
+    total + hay[i..].iter().filter(|&&b| k.hit(b)).count()
+}
+
+/// Bit `j` set where `block[j]` is a hit of `k`, for the first 64 bytes of `block` (all of
+/// it when shorter): one mask per 64-byte block, the unit of the split iterators.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn mask64<V: Vector, M: Matcher<V>>(block: &[u8], k: M) -> u64 {
+    let (n, w) = (block.len().min(64), V::BYTES);
+    let p = block.as_ptr();
+    let mut mask = 0u64;
+    let mut i = 0;
+    // SAFETY: every load reads `w` bytes below `n`; CPU per contract.
+    unsafe {
+        while i + w <= n {
+            mask |= k.hits(V::load(p.add(i))).bitmask() << i;
+            i += w;
+        }
+    }
+    for (j, &b) in block[i..n].iter().enumerate() {
+        mask |= (k.hit(b) as u64) << (i + j);
+    }
+    mask
 }
 
 /// Stamps the operation-table forms: one, two and three needles, forward and reverse.
@@ -212,7 +260,7 @@ macro_rules! arities {
         #[inline(always)]
         pub(crate) unsafe fn $name<V: Vector>(hay: &[u8], $($b: u8),+) -> Option<usize> {
             // SAFETY: forwarded contract.
-            unsafe { $f::<V, { [$(stringify!($b)),+].len() }>(hay, [$($b),+]) }
+            unsafe { $f::<V, _>(hay, Needles::<V, { [$(stringify!($b)),+].len() }>::new([$($b),+])) }
         }
     )*};
 }

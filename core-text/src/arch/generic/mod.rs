@@ -4,6 +4,7 @@
 
 pub(crate) mod count;
 pub(crate) mod memchr;
+pub(crate) mod set;
 pub(crate) mod utf16_check;
 pub(crate) mod utf16_to_utf8;
 pub(crate) mod utf8_to_utf16;

@@ -81,3 +81,46 @@ pub(crate) fn count(hay: &[u8], b: u8) -> usize {
     }
     total + hay[i..].iter().filter(|&&x| x == b).count()
 }
+
+// --- sets: one bitmap test per byte or unit --------------------------------------------------
+
+use crate::arch::generic::set::{Spec, Spec16};
+
+/// The first byte of `hay` in `spec` (not in it when `not`).
+pub(crate) fn set_find(hay: &[u8], spec: &Spec, not: bool) -> Option<usize> {
+    hay.iter().position(|&b| spec.contains(b) != not)
+}
+
+/// The last byte of `hay` in `spec` (not in it when `not`).
+pub(crate) fn set_rfind(hay: &[u8], spec: &Spec, not: bool) -> Option<usize> {
+    hay.iter().rposition(|&b| spec.contains(b) != not)
+}
+
+/// The number of bytes of `hay` in `spec` (not in it when `not`).
+pub(crate) fn set_count(hay: &[u8], spec: &Spec, not: bool) -> usize {
+    hay.iter().filter(|&&b| spec.contains(b) != not).count()
+}
+
+/// Bit `j` set where `block[j]` is in `spec` (not in it when `not`), for its first 64 bytes.
+pub(crate) fn set_mask64(block: &[u8], spec: &Spec, not: bool) -> u64 {
+    let mut mask = 0;
+    for (j, &b) in block.iter().take(64).enumerate() {
+        mask |= ((spec.contains(b) != not) as u64) << j;
+    }
+    mask
+}
+
+/// The first unit of `hay` in `spec` (not in it when `not`).
+pub(crate) fn set_find16(hay: &[u16], spec: &Spec16, not: bool) -> Option<usize> {
+    hay.iter().position(|&u| spec.contains(u) != not)
+}
+
+/// The last unit of `hay` in `spec` (not in it when `not`).
+pub(crate) fn set_rfind16(hay: &[u16], spec: &Spec16, not: bool) -> Option<usize> {
+    hay.iter().rposition(|&u| spec.contains(u) != not)
+}
+
+/// The number of units of `hay` in `spec` (not in it when `not`).
+pub(crate) fn set_count16(hay: &[u16], spec: &Spec16, not: bool) -> usize {
+    hay.iter().filter(|&&u| spec.contains(u) != not).count()
+}
