@@ -282,4 +282,19 @@ impl Backend {
     pub fn set16_count(&self, set: &crate::search::U16Set, haystack: &[u16]) -> usize {
         self.k.set_count16(haystack, set.spec(), false)
     }
+
+    /// [`split_set`](crate::search::split_set) at this level.
+    #[inline]
+    pub fn split_set<'h>(
+        &self,
+        haystack: &'h [u8],
+        separators: &crate::search::ByteSet,
+    ) -> crate::search::Split<'h> {
+        crate::search::Split::new(
+            haystack,
+            *separators.spec(),
+            crate::search::set::Via::Pinned(self.k),
+            usize::MAX,
+        )
+    }
 }

@@ -67,21 +67,23 @@ fn byte_sets() -> Vec<(ByteSet, Strategy)> {
 
 /// Unit sets, one or more per strategy.
 fn unit_sets() -> Vec<(U16Set, Strategy)> {
-    let white: Vec<u16> = (0..=0xFFFFu16).filter(|&u| char::from_u32(u as u32).is_some_and(char::is_whitespace)).collect();
+    let white: Vec<u16> = (0..=0xFFFFu16)
+        .filter(|&u| char::from_u32(u as u32).is_some_and(char::is_whitespace))
+        .collect();
     let packed: Vec<u16> = vec![0, 9, 10, 13, 32, 128, 200, 254];
     vec![
         (U16Set::new(&[]), Strategy::Empty),
         (U16Set::new(&[0]), Strategy::Values(1)),
         (U16Set::new(&[0xFFFF, 0xD800]), Strategy::Values(2)),
         (U16Set::new(&[255, 256, 0x100 + 0x80]), Strategy::Values(3)),
-        (U16Set::new(&[b'a' as u16, b'e' as u16, b'i' as u16, b'o' as u16, b'u' as u16]), Strategy::Values(5)),
+        (
+            U16Set::new(&[b'a' as u16, b'e' as u16, b'i' as u16, b'o' as u16, b'u' as u16]),
+            Strategy::Values(5),
+        ),
         (U16Set::from_range(0xD800..=0xDFFF), Strategy::Range),
         (U16Set::from_range(0..=0x7F), Strategy::Range),
         (U16Set::new(&packed), Strategy::Packed(PackedStrategy::Bitmap)),
-        (
-            "aeiouAEIOU".encode_utf16().collect::<U16Set>(),
-            Strategy::Packed(PackedStrategy::Bitmap),
-        ),
+        ("aeiouAEIOU".encode_utf16().collect::<U16Set>(), Strategy::Packed(PackedStrategy::Bitmap)),
         (
             [1u16, 3, 5, 7, 9, 11, 13, 15].into_iter().map(|u| u + 0x90).collect(),
             Strategy::Packed(PackedStrategy::AsciiBitmap),
@@ -199,7 +201,10 @@ fn iterators_walk_both_ends() {
     let hay = b"the quick brown fox jumps over the lazy dog".repeat(5);
     let want: Vec<usize> = (0..hay.len()).filter(|&i| set.contains(hay[i])).collect();
     assert_eq!(set.find_iter(&hay).collect::<Vec<_>>(), want);
-    assert_eq!(set.find_iter(&hay).rev().collect::<Vec<_>>(), want.iter().rev().copied().collect::<Vec<_>>());
+    assert_eq!(
+        set.find_iter(&hay).rev().collect::<Vec<_>>(),
+        want.iter().rev().copied().collect::<Vec<_>>()
+    );
     let mut it = set.find_iter(&hay);
     let (mut front, mut back) = (vec![], vec![]);
     loop {
@@ -231,7 +236,10 @@ fn set_basics() {
     assert_eq!(set.complement().complement(), set);
     assert_eq!(set.complement().len(), 253);
     assert!(ByteSet::new(&(0..=255).collect::<Vec<_>>()).searches_complement());
-    assert_eq!(format!("{:?}", ByteSet::new(b"a\n")), "ByteSet { members: [\\n, a], strategy: Values(2) }");
+    assert_eq!(
+        format!("{:?}", ByteSet::new(b"a\n")),
+        "ByteSet { members: [\\n, a], strategy: Values(2) }"
+    );
     let u = U16Set::from_range(10..=12);
     assert_eq!(u.len(), 3);
     assert_eq!(u.complement().len(), 65533);
@@ -267,5 +275,106 @@ proptest! {
                 check16(&b, &set, &mixed, "mixed");
             }
         }
+    }
+}
+
+/// The split functions against std's, on `hay` split by `sep`.
+fn check_split(b: &Backend, hay: &[u8], sep: u8) {
+    let set = ByteSet::new(&[sep]);
+    let want: Vec<&[u8]> = hay.split(|&x| x == sep).collect();
+    let ctx = || format!("{:?} len {} sep {sep}", b.level(), hay.len());
+    assert_eq!(b.split_set(hay, &set).collect::<Vec<_>>(), want, "split {}", ctx());
+    let back: Vec<&[u8]> = b.split_set(hay, &set).rev().collect();
+    assert_eq!(back, hay.rsplit(|&x| x == sep).collect::<Vec<_>>(), "rsplit {}", ctx());
+    let ranges: Vec<&[u8]> = b.split_set(hay, &set).into_ranges().map(|r| &hay[r]).collect();
+    assert_eq!(ranges, want, "ranges {}", ctx());
+    // Alternating ends meet in the middle.
+    let mut it = b.split_set(hay, &set);
+    let (mut front, mut tail) = (vec![], vec![]);
+    loop {
+        match (it.next(), it.next_back()) {
+            (Some(x), Some(y)) => {
+                front.push(x);
+                tail.push(y);
+            }
+            (Some(x), None) => front.push(x),
+            (None, _) => break,
+        }
+    }
+    tail.reverse();
+    front.extend(tail);
+    assert_eq!(front, want, "both ends {}", ctx());
+}
+
+#[test]
+fn split_matches_std() {
+    for len in lengths() {
+        let hay: Vec<u8> = (0..len)
+            .map(|i| if (i * 7 + len) % 13 == 0 { b',' } else { b'a' + (i % 26) as u8 })
+            .collect();
+        let dense: Vec<u8> = (0..len).map(|i| if i % 2 == 0 { b',' } else { b'x' }).collect();
+        for b in Backend::all() {
+            check_split(&b, &hay, b',');
+            check_split(&b, &dense, b',');
+            check_split(&b, &dense, b'x');
+            check_split(&b, &hay, b'#');
+        }
+    }
+    assert_eq!(search::split(b"", b',').collect::<Vec<_>>(), [b""]);
+    for n in 0..5 {
+        let hay = b"a,b,,c,";
+        assert_eq!(
+            search::splitn(hay, n, b',').collect::<Vec<_>>(),
+            hay.splitn(n, |&x| x == b',').collect::<Vec<_>>(),
+            "splitn {n}"
+        );
+        assert_eq!(
+            search::rsplitn(hay, n, b',').collect::<Vec<_>>(),
+            hay.rsplitn(n, |&x| x == b',').collect::<Vec<_>>(),
+            "rsplitn {n}"
+        );
+    }
+    let ws = ByteSet::new(b" \t");
+    assert_eq!(
+        search::split_set(b"a b\t\tc", &ws).collect::<Vec<_>>(),
+        [&b"a"[..], b"b", b"", b"c"]
+    );
+}
+
+#[test]
+fn lines_match_std() {
+    let texts = [
+        "",
+        "\n",
+        "\n\n",
+        "a",
+        "a\n",
+        "a\r\n",
+        "a\r",
+        "\r\n",
+        "a\nb",
+        "a\r\nb\r\n\r\nc\r",
+        "x\r\r\n",
+    ];
+    let long = "line one\r\nline two\n\nthe third line is longer than sixty-four bytes, to cross a block\r\n".repeat(9);
+    for t in texts.iter().copied().chain([long.as_str()]) {
+        let want: Vec<&str> = t.lines().collect();
+        assert_eq!(search::str_lines(t).collect::<Vec<_>>(), want, "{t:?}");
+        let back: Vec<&str> = search::str_lines(t).rev().collect();
+        assert_eq!(back, t.lines().rev().collect::<Vec<_>>(), "rev {t:?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_splits(hay in proptest::collection::vec(prop_oneof![Just(b','), Just(b'\n'), Just(b'\r'), any::<u8>()], 0..400)) {
+        for b in Backend::all() {
+            check_split(&b, &hay, b',');
+        }
+        let s = String::from_utf8_lossy(&hay);
+        prop_assert_eq!(search::str_lines(&s).collect::<Vec<_>>(), s.lines().collect::<Vec<_>>());
+        prop_assert_eq!(search::str_lines(&s).rev().collect::<Vec<_>>(), s.lines().rev().collect::<Vec<_>>());
     }
 }

@@ -24,12 +24,17 @@
 
 use crate::arch::ops::{Auto, Ops};
 
-mod set;
+pub(crate) mod set;
+mod split;
+use core::iter::FusedIterator;
 pub use set::{
     find_in_range, find_not_in_range, rfind_in_range, rfind_not_in_range, ByteSet, ByteSetIter,
     PackedStrategy, Strategy, U16Set, U16SetIter,
 };
-use core::iter::FusedIterator;
+pub use split::{
+    lines, rsplit, rsplitn, split, split16, split_set, splitn, str_lines, Lines, RSplitN, Split,
+    Split16, SplitRanges,
+};
 
 /// The first position of `needle` in `haystack`.
 #[inline]

@@ -94,11 +94,9 @@ macro_rules! via {
 via! {
     set_find(hay: &[u8], set: &Spec, not: bool) -> Option<usize>;
     set_rfind(hay: &[u8], set: &Spec, not: bool) -> Option<usize>;
-    set_count(hay: &[u8], set: &Spec, not: bool) -> usize;
     set_mask64(hay: &[u8], set: &Spec, not: bool) -> u64;
     set_find16(hay: &[u16], set: &Spec16, not: bool) -> Option<usize>;
     set_rfind16(hay: &[u16], set: &Spec16, not: bool) -> Option<usize>;
-    set_count16(hay: &[u16], set: &Spec16, not: bool) -> usize;
 }
 
 /// A set of bytes, analysed once and then searched for with the fastest strategy for its

@@ -500,9 +500,7 @@ pub(crate) mod no_lookup {
     ) -> Option<usize> {
         // SAFETY: forwarded contract.
         unsafe {
-            run16_no_lookup::<V, _>(spec, not, RFind16(hay), || {
-                scalar::set_rfind16(hay, spec, not)
-            })
+            run16_no_lookup::<V, _>(spec, not, RFind16(hay), || scalar::set_rfind16(hay, spec, not))
         }
     }
     /// # Safety
@@ -677,11 +675,8 @@ impl<V: Vector, const N: usize, const RANGE: bool, const NOT: bool> Matcher16<V>
     }
     #[inline(always)]
     fn hit(&self, u: u16) -> bool {
-        let h = if RANGE {
-            u.wrapping_sub(self.raw[0]) <= self.raw[1]
-        } else {
-            self.raw.contains(&u)
-        };
+        let h =
+            if RANGE { u.wrapping_sub(self.raw[0]) <= self.raw[1] } else { self.raw.contains(&u) };
         h != NOT
     }
 }
@@ -931,7 +926,8 @@ unsafe fn first16<V: Vector, M: Matcher16<V>>(k: &M, hits: V, units: &[u16]) -> 
         if k.confirm(units[j]) {
             return Some(j);
         }
-        mask &= !(core_cpu::vector::low_bits(V::MATCH_STRIDE as usize) << (j as u32 * V::MATCH_STRIDE));
+        mask &=
+            !(core_cpu::vector::low_bits(V::MATCH_STRIDE as usize) << (j as u32 * V::MATCH_STRIDE));
     }
     None
 }
@@ -949,7 +945,8 @@ unsafe fn last16<V: Vector, M: Matcher16<V>>(k: &M, hits: V, units: &[u16]) -> O
         if k.confirm(units[j]) {
             return Some(j);
         }
-        mask &= !(core_cpu::vector::low_bits(V::MATCH_STRIDE as usize) << (j as u32 * V::MATCH_STRIDE));
+        mask &=
+            !(core_cpu::vector::low_bits(V::MATCH_STRIDE as usize) << (j as u32 * V::MATCH_STRIDE));
     }
     None
 }
