@@ -378,3 +378,62 @@ proptest! {
         prop_assert_eq!(search::str_lines(&s).rev().collect::<Vec<_>>(), s.lines().rev().collect::<Vec<_>>());
     }
 }
+
+/// The whitespace searches and trims against std, on `s` and its UTF-16 form.
+fn check_whitespace(s: &str) {
+    let ws = |(_, c): &(usize, char)| c.is_whitespace();
+    let first = s.char_indices().find(ws).map(|(i, _)| i);
+    let last = s.char_indices().rev().find(ws).map(|(i, _)| i);
+    let first_not = s.char_indices().find(|x| !ws(x)).map(|(i, _)| i);
+    let last_not = s.char_indices().rev().find(|x| !ws(x)).map(|(i, _)| i);
+    assert_eq!(search::find_whitespace(s), first, "{s:?}");
+    assert_eq!(search::rfind_whitespace(s), last, "{s:?}");
+    assert_eq!(search::find_not_whitespace(s), first_not, "{s:?}");
+    assert_eq!(search::rfind_not_whitespace(s), last_not, "{s:?}");
+    assert_eq!(search::contains_whitespace(s), first.is_some());
+    assert_eq!(search::trim(s), s.trim(), "{s:?}");
+    assert_eq!(search::trim_start(s), s.trim_start(), "{s:?}");
+    assert_eq!(search::trim_end(s), s.trim_end(), "{s:?}");
+    let u: Vec<u16> = s.encode_utf16().collect();
+    let is = |x: &u16| char::from_u32(*x as u32).is_some_and(char::is_whitespace);
+    assert_eq!(search::find_whitespace16(&u), u.iter().position(is), "{s:?}");
+    assert_eq!(search::rfind_whitespace16(&u), u.iter().rposition(is), "{s:?}");
+    assert_eq!(search::find_not_whitespace16(&u), u.iter().position(|x| !is(x)), "{s:?}");
+    assert_eq!(search::rfind_not_whitespace16(&u), u.iter().rposition(|x| !is(x)), "{s:?}");
+    let t: Vec<u16> = s.trim().encode_utf16().collect();
+    assert_eq!(search::trim16(&u), &t[..], "{s:?}");
+}
+
+#[test]
+fn whitespace_matches_std() {
+    let white: Vec<char> =
+        (0..=0x10FFFFu32).filter_map(char::from_u32).filter(|c| c.is_whitespace()).collect();
+    // Non-whitespace chars that share lead bytes or low/high bytes with whitespace.
+    let near = [
+        'a', '\u{84}', '\u{a1}', '\u{1681}', '\u{200b}', '\u{2030}', '\u{3001}', '\u{85}', 'é',
+        '😀', '\u{0}', '\u{0a20}', '\u{2020}',
+    ];
+    for &w in &white {
+        for &x in &near {
+            for n in [0, 1, 5, 40, 70] {
+                let pad: String = std::iter::repeat_n(w, n).collect();
+                check_whitespace(&format!("{pad}{x}{pad}"));
+                check_whitespace(&format!("{x}{pad}{x}"));
+                let other: String = std::iter::repeat_n(x, n).collect();
+                check_whitespace(&format!("{other}{w}{other}"));
+            }
+        }
+    }
+    check_whitespace("");
+    check_whitespace(&" ".repeat(256));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_whitespace(chars in proptest::collection::vec(prop_oneof![Just(' '), Just('\u{3000}'), Just('\u{85}'), Just('\u{2029}'), any::<char>()], 0..120)) {
+        let s: String = chars.into_iter().collect();
+        check_whitespace(&s);
+    }
+}

@@ -26,6 +26,7 @@ use crate::arch::ops::{Auto, Ops};
 
 pub(crate) mod set;
 mod split;
+mod whitespace;
 use core::iter::FusedIterator;
 pub use set::{
     find_in_range, find_not_in_range, rfind_in_range, rfind_not_in_range, ByteSet, ByteSetIter,
@@ -34,6 +35,12 @@ pub use set::{
 pub use split::{
     lines, rsplit, rsplitn, split, split16, split_set, splitn, str_lines, Lines, RSplitN, Split,
     Split16, SplitRanges,
+};
+pub use whitespace::{
+    contains_whitespace, contains_whitespace16, find_not_whitespace, find_not_whitespace16,
+    find_whitespace, find_whitespace16, rfind_not_whitespace, rfind_not_whitespace16,
+    rfind_whitespace, rfind_whitespace16, trim, trim16, trim_end, trim_end16, trim_start,
+    trim_start16,
 };
 
 /// The first position of `needle` in `haystack`.

@@ -350,7 +350,7 @@ impl U16Set {
 
     /// The units not in this set.
     pub fn complement(&self) -> U16Set {
-        let mut members = self.spec.members.clone();
+        let mut members = Box::new(*self.spec.members);
         for w in members.iter_mut() {
             *w = !*w;
         }

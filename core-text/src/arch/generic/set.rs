@@ -64,24 +64,42 @@ impl Spec {
 
 impl Spec {
     /// The set `members` searched with `Kind::Full` whatever its size.
-    fn bitmap(members: [u64; 4]) -> Spec {
+    pub(crate) const fn bitmap(members: [u64; 4]) -> Spec {
         Spec { kind: Kind::full(&members), invert: false, members }
+    }
+
+    /// The set of `bytes` searched with a bitmap (`Kind::Ascii` when all are below 0x80),
+    /// built at compile time.
+    pub(crate) const fn bitmap_of(bytes: &[u8]) -> Spec {
+        let mut members = [0u64; 4];
+        let mut i = 0;
+        while i < bytes.len() {
+            members[(bytes[i] >> 6) as usize] |= 1 << (bytes[i] & 63);
+            i += 1;
+        }
+        let kind = match Kind::full(&members) {
+            Kind::Full(lo, _) if members[2] == 0 && members[3] == 0 => Kind::Ascii(lo),
+            full => full,
+        };
+        Spec { kind, invert: false, members }
     }
 }
 
 impl Kind {
     /// The two-table bitmap of `members`.
-    fn full(members: &[u64; 4]) -> Kind {
+    const fn full(members: &[u64; 4]) -> Kind {
         let (mut lo, mut hi) = ([0u8; 16], [0u8; 16]);
-        for b in 0..=255u8 {
-            if members[(b >> 6) as usize] >> (b & 63) & 1 != 0 {
-                let (row, bit) = ((b & 15) as usize, (b >> 4) & 7);
+        let mut b = 0usize;
+        while b < 256 {
+            if members[b >> 6] >> (b & 63) & 1 != 0 {
+                let (row, bit) = (b & 15, (b >> 4) & 7);
                 if b < 0x80 {
                     lo[row] |= 1 << bit;
                 } else {
                     hi[row] |= 1 << bit;
                 }
             }
+            b += 1;
         }
         Kind::Full(lo, hi)
     }
@@ -539,7 +557,40 @@ pub(crate) enum Kind16 {
 pub(crate) struct Spec16 {
     pub(crate) kind: Kind16,
     pub(crate) invert: bool,
-    pub(crate) members: alloc::boxed::Box<[u64; 1024]>,
+    pub(crate) members: Members16,
+}
+
+/// The exact bitmap of a unit set: built at run time, or a static one (sets the crate
+/// defines, such as whitespace).
+#[derive(Clone, Debug)]
+pub(crate) enum Members16 {
+    Owned(alloc::boxed::Box<[u64; 1024]>),
+    Static(&'static [u64; 1024]),
+}
+
+impl core::ops::Deref for Members16 {
+    type Target = [u64; 1024];
+    #[inline(always)]
+    fn deref(&self) -> &[u64; 1024] {
+        match self {
+            Members16::Owned(b) => b,
+            Members16::Static(s) => s,
+        }
+    }
+}
+
+impl PartialEq for Members16 {
+    fn eq(&self, o: &Members16) -> bool {
+        **self == **o
+    }
+}
+
+impl Eq for Members16 {}
+
+impl core::hash::Hash for Members16 {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        (**self).hash(h)
+    }
 }
 
 impl Spec16 {
@@ -587,7 +638,26 @@ impl Spec16 {
             }
             Kind16::Filter(Spec::bitmap(low), Spec::bitmap(high))
         };
-        Spec16 { kind, invert, members }
+        Spec16 { kind, invert, members: Members16::Owned(members) }
+    }
+
+    /// The set `members` (a static bitmap) searched by the filter, built at compile time.
+    pub(crate) const fn filter_static(members: &'static [u64; 1024]) -> Spec16 {
+        let (mut low, mut high) = ([0u64; 4], [0u64; 4]);
+        let mut u = 0usize;
+        while u < 65536 {
+            if members[u >> 6] >> (u & 63) & 1 != 0 {
+                let (l, h) = ((u & 0xFF) ^ 0x80, (u >> 8) ^ 0x80);
+                low[l >> 6] |= 1 << (l & 63);
+                high[h >> 6] |= 1 << (h & 63);
+            }
+            u += 1;
+        }
+        Spec16 {
+            kind: Kind16::Filter(Spec::bitmap(low), Spec::bitmap(high)),
+            invert: false,
+            members: Members16::Static(members),
+        }
     }
 }
 
