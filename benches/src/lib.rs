@@ -32,5 +32,6 @@ pub mod corpus;
 pub mod measure;
 pub mod num;
 pub mod search;
+pub mod sets;
 pub mod text;
 pub mod time;

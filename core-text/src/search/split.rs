@@ -1,6 +1,7 @@
 //! Splitting by bytes, byte sets and lines: one 64-bit mask of separator positions per
 //! 64-byte block, computed by the set kernels, then one token per set bit — no search call
-//! per token.
+//! per token. Where a block holds no separator, the search kernel skips to the next one and
+//! the next block starts there, so sparse separators cost what a `memchr` loop does.
 
 use super::set::{ByteSet, U16Set, Via};
 use crate::arch::generic::set::{Kind, Spec};
@@ -157,11 +158,24 @@ impl<'h> Split<'h> {
                 }
                 return (at < self.end).then_some(at);
             }
-            self.front_block += 64;
-            if self.front_block >= self.end {
+            // The next block; if it holds no separator, the search kernel skips to the next
+            // one (no mask per block where separators are sparse) and a block starts there.
+            let from = self.front_block + 64;
+            if from >= self.end {
                 return None;
             }
-            self.front = self.via.set_mask64(&self.hay[self.front_block..], &self.spec, false);
+            self.front_block = from;
+            self.front = self.via.set_mask64(&self.hay[from..self.end], &self.spec, false);
+            if self.front == 0 {
+                let from = from + 64;
+                if from >= self.end {
+                    return None;
+                }
+                let k = self.via.set_find(&self.hay[from..self.end], &self.spec, false)?;
+                self.front_block = from + k;
+                let block = &self.hay[self.front_block..self.end];
+                self.front = self.via.set_mask64(block, &self.spec, false);
+            }
         }
     }
 
@@ -178,13 +192,25 @@ impl<'h> Split<'h> {
                 }
                 return (at >= self.start).then_some(at);
             }
-            if self.back_block == 0 || self.back_block <= self.start {
+            if self.back_block <= self.start {
                 return None;
             }
+            // The block before this one; if it holds no separator, the one ending just after
+            // the previous separator.
             let block_end = self.back_block;
-            self.back_block = block_end.saturating_sub(64);
+            self.back_block = block_end.saturating_sub(64).max(self.start);
             let block = &self.hay[self.back_block..block_end];
             self.back = self.via.set_mask64(block, &self.spec, false);
+            if self.back == 0 {
+                if self.back_block <= self.start {
+                    return None;
+                }
+                let part = &self.hay[self.start..self.back_block];
+                let block_end = self.start + self.via.set_rfind(part, &self.spec, false)? + 1;
+                self.back_block = block_end.saturating_sub(64).max(self.start);
+                let block = &self.hay[self.back_block..block_end];
+                self.back = self.via.set_mask64(block, &self.spec, false);
+            }
         }
     }
 

@@ -1034,10 +1034,16 @@ impl<V: Vector> Job16<V> for Find16<'_> {
         let p = hay.as_ptr().cast::<u8>();
         // SAFETY: each step reads units `i..i + w` with `i + w <= n`; CPU per contract.
         unsafe {
-            let step = |i: usize| k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + w)));
+            // A macro, not a closure: closures do not inherit the caller's target features.
+            macro_rules! step {
+                ($i:expr) => {{
+                    let i = $i;
+                    k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + w)))
+                }};
+            }
             let mut i = 0;
             while i + 2 * w <= n {
-                let (a, b) = (step(i), step(i + w));
+                let (a, b) = (step!(i), step!(i + w));
                 if a.or(b).any() {
                     if let Some(j) = first16(&k, a, &hay[i..]) {
                         return Some(i + j);
@@ -1049,14 +1055,14 @@ impl<V: Vector> Job16<V> for Find16<'_> {
                 i += 2 * w;
             }
             while i + w <= n {
-                if let Some(j) = first16(&k, step(i), &hay[i..]) {
+                if let Some(j) = first16(&k, step!(i), &hay[i..]) {
                     return Some(i + j);
                 }
                 i += w;
             }
             if i < n {
                 // The last `w` units; those before `i` hold no hit.
-                return first16(&k, step(n - w), &hay[n - w..]).map(|j| n - w + j);
+                return first16(&k, step!(n - w), &hay[n - w..]).map(|j| n - w + j);
             }
         }
         None
@@ -1075,11 +1081,17 @@ impl<V: Vector> Job16<V> for RFind16<'_> {
         let p = hay.as_ptr().cast::<u8>();
         // SAFETY: each step reads units `i..i + w` with `i + w <= n`; CPU per contract.
         unsafe {
-            let step = |i: usize| k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + w)));
+            // A macro, not a closure: closures do not inherit the caller's target features.
+            macro_rules! step {
+                ($i:expr) => {{
+                    let i = $i;
+                    k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + w)))
+                }};
+            }
             // The unsearched units are `..end`.
             let mut end = n;
             while end >= 2 * w {
-                let (a, b) = (step(end - 2 * w), step(end - w));
+                let (a, b) = (step!(end - 2 * w), step!(end - w));
                 if a.or(b).any() {
                     if let Some(j) = last16(&k, b, &hay[end - w..]) {
                         return Some(end - w + j);
@@ -1091,14 +1103,14 @@ impl<V: Vector> Job16<V> for RFind16<'_> {
                 end -= 2 * w;
             }
             while end >= w {
-                if let Some(j) = last16(&k, step(end - w), &hay[end - w..]) {
+                if let Some(j) = last16(&k, step!(end - w), &hay[end - w..]) {
                     return Some(end - w + j);
                 }
                 end -= w;
             }
             if end > 0 {
                 // The first `w` units; those from `end` on hold no hit.
-                return last16(&k, step(0), hay);
+                return last16(&k, step!(0), hay);
             }
         }
         None
