@@ -122,7 +122,7 @@ core_cpu::dispatch! {
         }
         /// The first position of the byte `a`.
         safe fn memchr(hay: &[u8], a: u8) -> Option<usize> {
-            avx512: memchr::find1::<V512>,
+            avx512: avx512::memchr1,
             avx2: memchr::find1::<V256>,
             sse42: memchr::find1::<Sse42>,
             sse2: memchr::find1::<Sse2>,
@@ -131,7 +131,7 @@ core_cpu::dispatch! {
         }
         /// The first position of `a` or `b`.
         safe fn memchr2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
-            avx512: memchr::find2::<V512>,
+            avx512: avx512::memchr2,
             avx2: memchr::find2::<V256>,
             sse42: memchr::find2::<Sse42>,
             sse2: memchr::find2::<Sse2>,
@@ -140,7 +140,7 @@ core_cpu::dispatch! {
         }
         /// The first position of `a`, `b` or `c`.
         safe fn memchr3(hay: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
-            avx512: memchr::find3::<V512>,
+            avx512: avx512::memchr3,
             avx2: memchr::find3::<V256>,
             sse42: memchr::find3::<Sse42>,
             sse2: memchr::find3::<Sse2>,
@@ -149,7 +149,7 @@ core_cpu::dispatch! {
         }
         /// The last position of the byte `a`.
         safe fn memrchr(hay: &[u8], a: u8) -> Option<usize> {
-            avx512: memchr::rfind1::<V512>,
+            avx512: avx512::memrchr1,
             avx2: memchr::rfind1::<V256>,
             sse42: memchr::rfind1::<Sse42>,
             sse2: memchr::rfind1::<Sse2>,
@@ -158,7 +158,7 @@ core_cpu::dispatch! {
         }
         /// The last position of `a` or `b`.
         safe fn memrchr2(hay: &[u8], a: u8, b: u8) -> Option<usize> {
-            avx512: memchr::rfind2::<V512>,
+            avx512: avx512::memrchr2,
             avx2: memchr::rfind2::<V256>,
             sse42: memchr::rfind2::<Sse42>,
             sse2: memchr::rfind2::<Sse2>,
@@ -167,7 +167,7 @@ core_cpu::dispatch! {
         }
         /// The last position of `a`, `b` or `c`.
         safe fn memrchr3(hay: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
-            avx512: memchr::rfind3::<V512>,
+            avx512: avx512::memrchr3,
             avx2: memchr::rfind3::<V256>,
             sse42: memchr::rfind3::<Sse42>,
             sse2: memchr::rfind3::<Sse2>,
@@ -176,7 +176,7 @@ core_cpu::dispatch! {
         }
         /// The number of bytes equal to `a`.
         safe fn count_byte(hay: &[u8], a: u8) -> usize {
-            avx512: memchr::count::<V512>,
+            avx512: avx512::memchr_count,
             avx2: memchr::count::<V256>,
             sse42: memchr::count::<Sse42>,
             sse2: memchr::count::<Sse2>,

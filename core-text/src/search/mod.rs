@@ -114,38 +114,15 @@ pub fn memrchr_iter(needle: u8, haystack: &[u8]) -> core::iter::Rev<Memchr<'_>> 
 }
 
 /// An iterator over the positions of one to three bytes (see [`memchr_iter`]); double-ended:
-/// each end keeps its place, and the two never cross.
+/// each end keeps its place, and the two never cross. Positions come from one 64-bit mask
+/// per 64-byte block where matches are dense, from the search kernel where they are sparse.
 #[derive(Clone, Debug)]
-pub struct Memchr<'h> {
-    needles: [u8; 3],
-    arity: u8,
-    haystack: &'h [u8],
-    /// The unsearched part is `start..end`.
-    start: usize,
-    end: usize,
-}
+pub struct Memchr<'h>(split::Cursor<'h>);
 
 impl<'h> Memchr<'h> {
     fn new(needles: [u8; 3], arity: u8, haystack: &'h [u8]) -> Memchr<'h> {
-        Memchr { needles, arity, haystack, start: 0, end: haystack.len() }
-    }
-
-    fn search_forward(&self, hay: &[u8]) -> Option<usize> {
-        let [a, b, c] = self.needles;
-        match self.arity {
-            1 => Auto.memchr(hay, a),
-            2 => Auto.memchr2(hay, a, b),
-            _ => Auto.memchr3(hay, a, b, c),
-        }
-    }
-
-    fn search_back(&self, hay: &[u8]) -> Option<usize> {
-        let [a, b, c] = self.needles;
-        match self.arity {
-            1 => Auto.memrchr(hay, a),
-            2 => Auto.memrchr2(hay, a, b),
-            _ => Auto.memrchr3(hay, a, b, c),
-        }
+        let spec = set::needle_spec(&needles[..arity as usize]);
+        Memchr(split::Cursor::new(haystack, spec, set::Via::Auto))
     }
 }
 
@@ -154,22 +131,22 @@ impl Iterator for Memchr<'_> {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        let at = self.start + self.search_forward(&self.haystack[self.start..self.end])?;
-        self.start = at + 1;
+        let at = self.0.next_pos()?;
+        self.0.start = at + 1;
         Some(at)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.end - self.start))
+        (0, Some(self.0.end.saturating_sub(self.0.start)))
     }
 }
 
 impl DoubleEndedIterator for Memchr<'_> {
     #[inline]
     fn next_back(&mut self) -> Option<usize> {
-        let at = self.start + self.search_back(&self.haystack[self.start..self.end])?;
-        self.end = at;
+        let at = self.0.prev_pos()?;
+        self.0.end = at;
         Some(at)
     }
 }

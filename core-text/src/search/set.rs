@@ -1,5 +1,6 @@
 //! Byte and UTF-16 unit sets built once and searched many times (the `SearchValues` idea).
 
+use super::split::Cursor;
 use crate::arch::generic::set::{Kind, Kind16, Spec, Spec16};
 use crate::arch::ops::{Auto, Ops, Pinned};
 use alloc::boxed::Box;
@@ -216,8 +217,8 @@ impl ByteSet {
 
     /// Every position in `haystack` of a byte in the set; double-ended.
     #[inline]
-    pub fn find_iter<'h, 's>(&'s self, haystack: &'h [u8]) -> ByteSetIter<'h, 's> {
-        ByteSetIter { set: self, hay: haystack, start: 0, end: haystack.len(), via: Via::Auto }
+    pub fn find_iter<'h>(&self, haystack: &'h [u8]) -> ByteSetIter<'h> {
+        ByteSetIter(Cursor::new(haystack, self.spec, Via::Auto))
     }
 
     pub(crate) fn spec(&self) -> &Spec {
@@ -278,45 +279,37 @@ impl FromIterator<u8> for ByteSet {
     }
 }
 
-/// The positions of a [`ByteSet`]'s bytes in a haystack ([`ByteSet::find_iter`]).
+/// The positions of a [`ByteSet`]'s bytes in a haystack ([`ByteSet::find_iter`]):
+/// double-ended, a 64-bit mask per 64-byte block where they are dense.
 #[derive(Clone, Debug)]
-pub struct ByteSetIter<'h, 's> {
-    set: &'s ByteSet,
-    hay: &'h [u8],
-    /// The unsearched part is `start..end`.
-    start: usize,
-    end: usize,
-    via: Via,
-}
+pub struct ByteSetIter<'h>(Cursor<'h>);
 
-impl Iterator for ByteSetIter<'_, '_> {
+impl Iterator for ByteSetIter<'_> {
     type Item = usize;
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        let part = &self.hay[self.start..self.end];
-        let at = self.start + self.via.set_find(part, &self.set.spec, false)?;
-        self.start = at + 1;
+        let at = self.0.next_pos()?;
+        self.0.start = at + 1;
         Some(at)
     }
 
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.end - self.start))
+        (0, Some(self.0.end.saturating_sub(self.0.start)))
     }
 }
 
-impl DoubleEndedIterator for ByteSetIter<'_, '_> {
+impl DoubleEndedIterator for ByteSetIter<'_> {
     #[inline]
     fn next_back(&mut self) -> Option<usize> {
-        let part = &self.hay[self.start..self.end];
-        let at = self.start + self.via.set_rfind(part, &self.set.spec, false)?;
-        self.end = at;
+        let at = self.0.prev_pos()?;
+        self.0.end = at;
         Some(at)
     }
 }
 
-impl FusedIterator for ByteSetIter<'_, '_> {}
+impl FusedIterator for ByteSetIter<'_> {}
 
 /// A set of UTF-16 code units, analysed once: [`ByteSet`] for `&[u16]` haystacks.
 ///
@@ -566,6 +559,17 @@ pub fn rfind_in_range(haystack: &[u8], lo: u8, hi: u8) -> Option<usize> {
 #[inline]
 pub fn rfind_not_in_range(haystack: &[u8], lo: u8, hi: u8) -> Option<usize> {
     Auto.set_rfind(haystack, &range_spec(lo, hi), true)
+}
+
+/// The spec of one to three needles (repeats allowed), built directly (no analysis).
+pub(crate) fn needle_spec(needles: &[u8]) -> Spec {
+    let mut members = [0u64; 4];
+    let mut v = [needles[0]; 5];
+    for (k, &b) in needles.iter().enumerate() {
+        members[(b >> 6) as usize] |= 1 << (b & 63);
+        v[k] = b;
+    }
+    Spec { kind: Kind::Values(needles.len() as u8, v), invert: false, members }
 }
 
 /// The spec of `lo..=hi` built directly (no analysis).

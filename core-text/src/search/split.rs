@@ -99,56 +99,49 @@ pub fn str_lines(s: &str) -> impl DoubleEndedIterator<Item = &str> + FusedIterat
     lines(s.as_bytes()).map(|l| unsafe { core::str::from_utf8_unchecked(l) })
 }
 
-/// The pieces of a haystack between separators ([`split`], [`split_set`], [`splitn`]);
-/// double-ended.
+/// The positions of a byte set's members in a haystack, from both ends: one 64-bit mask per
+/// 64-byte block (each set bit a position), blocks without a member skipped by the search
+/// kernel. The iterators of this module and of the `memchr` family walk it.
 #[derive(Clone, Debug)]
-pub struct Split<'h> {
-    hay: &'h [u8],
+pub(crate) struct Cursor<'h> {
+    pub(crate) hay: &'h [u8],
     spec: Spec,
     via: Via,
-    /// The unsplit part is `start..end`; `done` once its last piece is out.
-    start: usize,
-    end: usize,
-    done: bool,
-    /// Front: separators at `front_block + bit` for the set bits, beyond `start`.
+    /// Positions are wanted in `start..end`.
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    /// Front: members at `front_block + bit` for the set bits; the next block starts at
+    /// `front_next`.
     front_block: usize,
     front: u64,
-    /// Back: separators at `back_block + bit`, before `end`.
+    front_next: usize,
+    /// Back: members at `back_block + bit` for the set bits; the next block ends at
+    /// `back_block`.
     back_block: usize,
     back: u64,
-    /// Pieces still allowed (`splitn`).
-    left: usize,
 }
 
-impl<'h> Split<'h> {
-    pub(crate) fn new(hay: &'h [u8], spec: Spec, via: Via, limit: usize) -> Split<'h> {
+impl<'h> Cursor<'h> {
+    /// A cursor over all of `hay`; no block is read before the first step.
+    pub(crate) fn new(hay: &'h [u8], spec: Spec, via: Via) -> Cursor<'h> {
         let n = hay.len();
-        let front = if n > 0 { via.set_mask64(hay, &spec, false) } else { 0 };
-        let back_block = n.saturating_sub(64);
-        let back = if n > 0 { via.set_mask64(&hay[back_block..], &spec, false) } else { 0 };
-        Split {
+        Cursor {
             hay,
             spec,
             via,
             start: 0,
             end: n,
-            done: limit == 0,
             front_block: 0,
-            front,
-            back_block,
-            back,
-            left: limit,
+            front: 0,
+            front_next: 0,
+            back_block: n,
+            back: 0,
         }
     }
 
-    /// The same pieces as ranges of the haystack.
-    pub fn into_ranges(self) -> SplitRanges<'h> {
-        SplitRanges(self)
-    }
-
-    /// The next separator at or after `start` and before `end`.
+    /// The first member at or after `start` and before `end` (the caller moves `start`).
     #[inline]
-    fn next_separator(&mut self) -> Option<usize> {
+    pub(crate) fn next_pos(&mut self) -> Option<usize> {
         loop {
             if self.front != 0 {
                 let at = self.front_block + self.front.trailing_zeros() as usize;
@@ -158,30 +151,29 @@ impl<'h> Split<'h> {
                 }
                 return (at < self.end).then_some(at);
             }
-            // The next block; if it holds no separator, the search kernel skips to the next
-            // one (no mask per block where separators are sparse) and a block starts there.
-            let from = self.front_block + 64;
+            // The next block; if it holds no member, the search kernel skips to the next one
+            // (no mask per block where members are sparse) and a block starts there.
+            let mut from = self.front_next.max(self.start);
             if from >= self.end {
                 return None;
             }
-            self.front_block = from;
             self.front = self.via.set_mask64(&self.hay[from..self.end], &self.spec, false);
             if self.front == 0 {
-                let from = from + 64;
+                from += 64;
                 if from >= self.end {
                     return None;
                 }
-                let k = self.via.set_find(&self.hay[from..self.end], &self.spec, false)?;
-                self.front_block = from + k;
-                let block = &self.hay[self.front_block..self.end];
-                self.front = self.via.set_mask64(block, &self.spec, false);
+                from += self.via.set_find(&self.hay[from..self.end], &self.spec, false)?;
+                self.front = self.via.set_mask64(&self.hay[from..self.end], &self.spec, false);
             }
+            self.front_block = from;
+            self.front_next = from + 64;
         }
     }
 
-    /// The last separator before `end` and at or after `start`.
+    /// The last member before `end` and at or after `start` (the caller moves `end`).
     #[inline]
-    fn prev_separator(&mut self) -> Option<usize> {
+    pub(crate) fn prev_pos(&mut self) -> Option<usize> {
         loop {
             if self.back != 0 {
                 let bit = 63 - self.back.leading_zeros() as usize;
@@ -192,12 +184,12 @@ impl<'h> Split<'h> {
                 }
                 return (at >= self.start).then_some(at);
             }
-            if self.back_block <= self.start {
+            let block_end = self.back_block.min(self.end);
+            if block_end <= self.start {
                 return None;
             }
-            // The block before this one; if it holds no separator, the one ending just after
-            // the previous separator.
-            let block_end = self.back_block;
+            // The block before this one; if it holds no member, the one ending just after
+            // the previous member.
             self.back_block = block_end.saturating_sub(64).max(self.start);
             let block = &self.hay[self.back_block..block_end];
             self.back = self.via.set_mask64(block, &self.spec, false);
@@ -213,6 +205,28 @@ impl<'h> Split<'h> {
             }
         }
     }
+}
+
+/// The pieces of a haystack between separators ([`split`], [`split_set`], [`splitn`]);
+/// double-ended.
+#[derive(Clone, Debug)]
+pub struct Split<'h> {
+    c: Cursor<'h>,
+    /// Set once the last piece is out.
+    done: bool,
+    /// Pieces still allowed (`splitn`).
+    left: usize,
+}
+
+impl<'h> Split<'h> {
+    pub(crate) fn new(hay: &'h [u8], spec: Spec, via: Via, limit: usize) -> Split<'h> {
+        Split { c: Cursor::new(hay, spec, via), done: limit == 0, left: limit }
+    }
+
+    /// The same pieces as ranges of the haystack.
+    pub fn into_ranges(self) -> SplitRanges<'h> {
+        SplitRanges(self)
+    }
 
     #[inline]
     fn next_range(&mut self) -> Option<Range<usize>> {
@@ -220,16 +234,16 @@ impl<'h> Split<'h> {
             return None;
         }
         self.left -= 1;
-        let sep = if self.left == 0 { None } else { self.next_separator() };
+        let sep = if self.left == 0 { None } else { self.c.next_pos() };
         match sep {
             Some(at) => {
-                let r = self.start..at;
-                self.start = at + 1;
+                let r = self.c.start..at;
+                self.c.start = at + 1;
                 Some(r)
             }
             None => {
                 self.done = true;
-                Some(self.start..self.end)
+                Some(self.c.start..self.c.end)
             }
         }
     }
@@ -239,15 +253,15 @@ impl<'h> Split<'h> {
         if self.done {
             return None;
         }
-        match self.prev_separator() {
+        match self.c.prev_pos() {
             Some(at) => {
-                let r = at + 1..self.end;
-                self.end = at;
+                let r = at + 1..self.c.end;
+                self.c.end = at;
                 Some(r)
             }
             None => {
                 self.done = true;
-                Some(self.start..self.end)
+                Some(self.c.start..self.c.end)
             }
         }
     }
@@ -259,7 +273,7 @@ impl<'h> Iterator for Split<'h> {
     #[inline]
     fn next(&mut self) -> Option<&'h [u8]> {
         let r = self.next_range()?;
-        Some(&self.hay[r])
+        Some(&self.c.hay[r])
     }
 }
 
@@ -268,7 +282,7 @@ impl<'h> DoubleEndedIterator for Split<'h> {
     #[inline]
     fn next_back(&mut self) -> Option<&'h [u8]> {
         let r = self.next_back_range()?;
-        Some(&self.hay[r])
+        Some(&self.c.hay[r])
     }
 }
 
@@ -314,7 +328,7 @@ impl<'h> Iterator for RSplitN<'h> {
                     return None;
                 }
                 s.done = true;
-                Some(&s.hay[s.start..s.end])
+                Some(&s.c.hay[s.c.start..s.c.end])
             }
             _ => {
                 self.1 -= 1;
@@ -348,11 +362,11 @@ impl<'h> Iterator for Lines<'h> {
     fn next(&mut self) -> Option<&'h [u8]> {
         let s = &mut self.0;
         let r = s.next_range()?;
-        if s.done && r.end == s.hay.len() {
+        if s.done && r.end == s.c.hay.len() {
             // The piece after the last `\n`: a line only when not empty, and kept whole.
-            return (!r.is_empty()).then(|| &s.hay[r]);
+            return (!r.is_empty()).then(|| &s.c.hay[r]);
         }
-        Some(Self::trim(&s.hay[r]))
+        Some(Self::trim(&s.c.hay[r]))
     }
 }
 
@@ -361,16 +375,16 @@ impl<'h> DoubleEndedIterator for Lines<'h> {
     fn next_back(&mut self) -> Option<&'h [u8]> {
         let s = &mut self.0;
         // The first piece taken from the back is the one after the last `\n` (if any).
-        let first_back = s.end == s.hay.len() && !s.done;
+        let first_back = s.c.end == s.c.hay.len() && !s.done;
         let r = s.next_back_range()?;
-        let ended_by_newline = r.end < s.hay.len();
+        let ended_by_newline = r.end < s.c.hay.len();
         if first_back && !ended_by_newline {
             if r.is_empty() {
                 return self.next_back();
             }
-            return Some(&s.hay[r]);
+            return Some(&s.c.hay[r]);
         }
-        Some(Self::trim(&s.hay[r]))
+        Some(Self::trim(&s.c.hay[r]))
     }
 }
 

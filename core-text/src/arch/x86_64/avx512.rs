@@ -974,3 +974,207 @@ pub(crate) unsafe fn utf16_len_valid(src: &[u8]) -> usize {
 }
 
 crate::arch::utf8_error_entry!(avx512, sized: V256);
+
+// --- byte search: compares straight into mask registers ---------------------------------------
+//
+// The generic kernel at this level turns each compare into a vector (`vpmovm2b`) to OR and
+// test it; here the compares stay 64-bit masks, OR-ed and tested in mask registers, and
+// inputs shorter than a vector take one masked load (no scalar loop).
+
+/// Bit `j` set where byte `j` of `v` is one of the needles.
+///
+/// # Safety
+/// The CPU has AVX-512 BW.
+#[inline(always)]
+unsafe fn eq_mask<const N: usize>(v: __m512i, k: &[__m512i; N]) -> u64 {
+    // SAFETY: CPU per contract.
+    unsafe {
+        let mut m = _mm512_cmpeq_epi8_mask(v, k[0]);
+        for x in &k[1..] {
+            m |= _mm512_cmpeq_epi8_mask(v, *x);
+        }
+        m
+    }
+}
+
+/// The needles splatted.
+///
+/// # Safety
+/// The CPU has AVX-512 F.
+#[inline(always)]
+unsafe fn splat_needles<const N: usize>(bytes: [u8; N]) -> [__m512i; N] {
+    // SAFETY: CPU per contract.
+    bytes.map(|b| unsafe { _mm512_set1_epi8(b as i8) })
+}
+
+/// The first position of one of `bytes` in `hay`.
+///
+/// # Safety
+/// The CPU has AVX-512 F and BW.
+#[inline(always)]
+pub(crate) unsafe fn memchr_find<const N: usize>(hay: &[u8], bytes: [u8; N]) -> Option<usize> {
+    let n = hay.len();
+    let p = hay.as_ptr();
+    // SAFETY: full loads read 64 bytes at offsets at most `n - 64`; the masked load reads only
+    // the `n` bytes of `hay` (masked-off bytes are not accessed); CPU per contract.
+    unsafe {
+        let k = splat_needles(bytes);
+        // A macro, not a closure: closures do not inherit the caller's target features.
+        macro_rules! load {
+            ($i:expr) => {
+                _mm512_loadu_si512(p.add($i).cast())
+            };
+        }
+        if n < 64 {
+            let m = eq_mask(_mm512_maskz_loadu_epi8(low_bits(n), p.cast()), &k) & low_bits(n);
+            return (m != 0).then(|| m.trailing_zeros() as usize);
+        }
+        let m = eq_mask(load!(0), &k);
+        if m != 0 {
+            return Some(m.trailing_zeros() as usize);
+        }
+        let mut i = 64 - (p as usize & 63);
+        while i + 256 <= n {
+            let (a, b) = (eq_mask(load!(i), &k), eq_mask(load!(i + 64), &k));
+            let (c, d) = (eq_mask(load!(i + 128), &k), eq_mask(load!(i + 192), &k));
+            if (a | b | c | d) != 0 {
+                for (j, m) in [a, b, c, d].into_iter().enumerate() {
+                    if m != 0 {
+                        return Some(i + 64 * j + m.trailing_zeros() as usize);
+                    }
+                }
+            }
+            i += 256;
+        }
+        while i + 64 <= n {
+            let m = eq_mask(load!(i), &k);
+            if m != 0 {
+                return Some(i + m.trailing_zeros() as usize);
+            }
+            i += 64;
+        }
+        if i < n {
+            let m = eq_mask(load!(n - 64), &k);
+            if m != 0 {
+                return Some(n - 64 + m.trailing_zeros() as usize);
+            }
+        }
+    }
+    None
+}
+
+/// The last position of one of `bytes` in `hay`.
+///
+/// # Safety
+/// The CPU has AVX-512 F and BW.
+#[inline(always)]
+pub(crate) unsafe fn memchr_rfind<const N: usize>(hay: &[u8], bytes: [u8; N]) -> Option<usize> {
+    let n = hay.len();
+    let p = hay.as_ptr();
+    // SAFETY: as in `memchr_find`: loads at offsets between 0 and `n - 64`, or one masked load
+    // of `hay`'s bytes; CPU per contract.
+    unsafe {
+        let k = splat_needles(bytes);
+        // A macro, not a closure: closures do not inherit the caller's target features.
+        macro_rules! load {
+            ($i:expr) => {
+                _mm512_loadu_si512(p.add($i).cast())
+            };
+        }
+        let last = |m: u64| 63 - m.leading_zeros() as usize;
+        if n < 64 {
+            let m = eq_mask(_mm512_maskz_loadu_epi8(low_bits(n), p.cast()), &k) & low_bits(n);
+            return (m != 0).then(|| last(m));
+        }
+        let m = eq_mask(load!(n - 64), &k);
+        if m != 0 {
+            return Some(n - 64 + last(m));
+        }
+        let mut end = ((p as usize + n) & !63) - p as usize;
+        while end >= 256 {
+            let (a, b) = (eq_mask(load!(end - 256), &k), eq_mask(load!(end - 192), &k));
+            let (c, d) = (eq_mask(load!(end - 128), &k), eq_mask(load!(end - 64), &k));
+            if (a | b | c | d) != 0 {
+                for (j, m) in [d, c, b, a].into_iter().enumerate() {
+                    if m != 0 {
+                        return Some(end - 64 * (j + 1) + last(m));
+                    }
+                }
+            }
+            end -= 256;
+        }
+        while end >= 64 {
+            let m = eq_mask(load!(end - 64), &k);
+            if m != 0 {
+                return Some(end - 64 + last(m));
+            }
+            end -= 64;
+        }
+        if end > 0 {
+            let m = eq_mask(load!(0), &k);
+            if m != 0 {
+                return Some(last(m));
+            }
+        }
+    }
+    None
+}
+
+/// The number of bytes of `hay` equal to `byte`: a popcount of each compare mask.
+///
+/// # Safety
+/// The CPU has AVX-512 F and BW.
+#[inline(always)]
+pub(crate) unsafe fn memchr_count(hay: &[u8], byte: u8) -> usize {
+    let n = hay.len();
+    let p = hay.as_ptr();
+    let mut total = 0usize;
+    // SAFETY: full loads below `n`, then one masked load of the rest; CPU per contract.
+    unsafe {
+        let k = _mm512_set1_epi8(byte as i8);
+        let mut i = 0;
+        while i + 256 <= n {
+            let a = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p.add(i).cast()), k);
+            let b = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p.add(i + 64).cast()), k);
+            let c = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p.add(i + 128).cast()), k);
+            let d = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p.add(i + 192).cast()), k);
+            total += (a.count_ones() + b.count_ones() + c.count_ones() + d.count_ones()) as usize;
+            i += 256;
+        }
+        while i + 64 <= n {
+            total += _mm512_cmpeq_epi8_mask(_mm512_loadu_si512(p.add(i).cast()), k).count_ones()
+                as usize;
+            i += 64;
+        }
+        if i < n {
+            let rest = low_bits(n - i);
+            let v = _mm512_maskz_loadu_epi8(rest, p.add(i).cast());
+            total += (_mm512_cmpeq_epi8_mask(v, k) & rest).count_ones() as usize;
+        }
+    }
+    total
+}
+
+/// Stamps the memchr-family entry points of this level.
+macro_rules! memchr_entries {
+    ($($name:ident = $f:ident($($b:ident),+);)*) => {$(
+        /// See [`memchr_find`] / [`memchr_rfind`].
+        ///
+        /// # Safety
+        /// The CPU has AVX-512 F and BW.
+        #[inline(always)]
+        pub(crate) unsafe fn $name(hay: &[u8], $($b: u8),+) -> Option<usize> {
+            // SAFETY: forwarded contract.
+            unsafe { $f(hay, [$($b),+]) }
+        }
+    )*};
+}
+
+memchr_entries! {
+    memchr1 = memchr_find(a);
+    memchr2 = memchr_find(a, b);
+    memchr3 = memchr_find(a, b, c);
+    memrchr1 = memchr_rfind(a);
+    memrchr2 = memchr_rfind(a, b);
+    memrchr3 = memchr_rfind(a, b, c);
+}
