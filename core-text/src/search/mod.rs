@@ -22,6 +22,12 @@
 //! then the haystack) and return the same values; the iterators are double-ended like
 //! `memchr::Memchr`. Change `use memchr::...` to `use core_text::search::...`.
 
+mod literal;
+
+pub use literal::{
+    BuildError, FindIter, LiteralSet, LiteralSetBuilder, Match, MatchKind, Strategy,
+};
+
 use crate::arch::ops::{Auto, Ops};
 use core::iter::FusedIterator;
 
