@@ -58,6 +58,21 @@ pub(super) struct Automaton {
     special_end: u32,
     start: u32,
     skip: Option<Needles>,
+    /// `id / stride` as `(id >> shift) * inverse` (wrapping): ids are exact multiples of
+    /// `stride`, and an odd number has an inverse modulo 2^32.
+    shift: u32,
+    inverse: u32,
+}
+
+/// The inverse of odd `x` modulo 2^32 (Newton's iteration doubles the correct low bits; `x`
+/// itself is correct to 3 bits).
+fn inverse_of(x: u32) -> u32 {
+    debug_assert!(x % 2 == 1);
+    let mut y = x;
+    for _ in 0..4 {
+        y = y.wrapping_mul(2u32.wrapping_sub(x.wrapping_mul(y)));
+    }
+    y
 }
 
 impl Automaton {
@@ -213,6 +228,8 @@ impl Automaton {
             special_end: (special_count * stride) as u32,
             start: perm[0] * stride as u32,
             skip,
+            shift: stride.trailing_zeros(),
+            inverse: inverse_of((stride >> stride.trailing_zeros()) as u32),
         })
     }
 
@@ -229,7 +246,9 @@ impl Automaton {
     /// The state index of id `s`.
     #[inline(always)]
     fn index(&self, s: u32) -> usize {
-        s as usize / self.stride
+        let k = (s >> self.shift).wrapping_mul(self.inverse) as usize;
+        debug_assert_eq!(k, s as usize / self.stride);
+        k
     }
 
     /// The leftmost match in `hay`: `(start, pattern)`.
