@@ -381,3 +381,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn oversized_automaton_is_an_error() {
+    // Every byte value (256 classes) over 2^18 pattern bytes: 2^26 transitions and more.
+    let long: Vec<u8> = (0..300_000u32).map(|i| i as u8).collect();
+    let err = LiteralSet::new([&long[..]]).unwrap_err();
+    assert!(matches!(err, BuildError::TooLarge { .. }), "{err:?}");
+    assert!(err.to_string().contains("too large"));
+}
+
+#[test]
+fn clone_debug_and_accessors() {
+    let set = LiteralSet::builder()
+        .match_kind(MatchKind::LeftmostLongest)
+        .ascii_case_insensitive(true)
+        .build(["Frodo", "Sam"])
+        .unwrap();
+    let copy = set.clone();
+    assert_eq!(copy.find(b"sam and FRODO"), set.find(b"sam and FRODO"));
+    assert_eq!(set.patterns_len(), 2);
+    assert_eq!(set.match_kind(), MatchKind::LeftmostLongest);
+    let shown = format!("{set:?}");
+    assert!(shown.contains("LeftmostLongest") && shown.contains("strategy"), "{shown}");
+    assert_eq!(Strategy::Teddy.to_string(), "teddy");
+    let m = set.find(b"xxsam").unwrap();
+    assert_eq!((m.start(), m.end(), m.len(), m.range(), m.is_empty()), (2, 5, 3, 2..5, false));
+}
