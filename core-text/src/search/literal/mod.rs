@@ -1,42 +1,4 @@
-//! [`LiteralSet`]: search for any of many byte strings at once, with the algorithm chosen when
-//! the set is built.
-//!
-//! | [`Strategy`] | chosen for | how |
-//! |---|---|---|
-//! | `Empty` | no patterns | never matches |
-//! | `Bytes` | single-byte patterns, at most 3 distinct bytes | the level's `memchr`/`memchr2`/`memchr3` |
-//! | `RareBytes` | one pattern, or up to 16 whose rarest bytes are at most 3 uncommon ones | `memchr` on those bytes, each hit verified; dense hits hand over to Teddy or the automaton |
-//! | `Teddy` | up to 64 non-empty patterns, at levels with a byte shuffle (SSE4.2, AVX2, AVX-512, NEON) | nibble-table fingerprints of the first 1–3 bytes, candidates verified |
-//! | `Automaton` | everything else (large sets, empty patterns, SSE2 and scalar levels) | a deterministic Aho–Corasick automaton over byte classes |
-//!
-//! Matches are non-overlapping and leftmost: the match that starts first wins; among the
-//! patterns that match at that position, [`MatchKind::LeftmostFirst`] takes the one listed
-//! first and [`MatchKind::LeftmostLongest`] the longest (then the one listed first). An empty
-//! pattern matches at every position; after a match, an empty match is not reported at the
-//! position where that match ended (as in regular-expression iteration).
-//!
-//! ```
-//! use core_text::search::{LiteralSet, MatchKind};
-//! let set = LiteralSet::new(["Sam", "Samwise", "Frodo"])?;
-//! let m = set.find(b"and Samwise said").unwrap();
-//! assert_eq!((m.pattern(), m.start(), m.end()), (0, 4, 7));
-//!
-//! let longest = LiteralSet::builder().match_kind(MatchKind::LeftmostLongest).build(["Sam", "Samwise"])?;
-//! assert_eq!(longest.find(b"and Samwise said").map(|m| m.range()), Some(4..11));
-//!
-//! let folded = LiteralSet::builder().ascii_case_insensitive(true).build(["frodo"])?;
-//! assert!(folded.is_match(b"FRODO!"));
-//! # Ok::<(), core_text::search::BuildError>(())
-//! ```
-//!
-//! # Migrating from `aho-corasick`
-//!
-//! `AhoCorasick::builder().match_kind(MatchKind::LeftmostFirst).build(p)` is
-//! `LiteralSet::new(p)`; `LeftmostLongest` and `ascii_case_insensitive` are builder options
-//! with the same names, and `find`, `find_iter`, `is_match` and `Match`'s `pattern`, `start`,
-//! `end`, `range` return the same values (`pattern` is a `usize` here). Not provided:
-//! the standard (earliest-reported) and overlapping semantics, anchored searches, stream and
-//! replacement helpers.
+//! [`LiteralSet`]: multi-literal search, its strategies (one file each) and its public types.
 
 mod automaton;
 mod pattern;
@@ -64,8 +26,7 @@ pub enum MatchKind {
     LeftmostLongest,
 }
 
-/// The search algorithm a [`LiteralSet`] chose when it was built (see the
-/// [module docs](self)).
+/// The search algorithm a [`LiteralSet`] chose when it was built (see [`LiteralSet`]).
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
@@ -252,10 +213,48 @@ impl LiteralSetBuilder {
     }
 }
 
-/// A set of byte strings searched for all at once; see the [module docs](self).
+/// A set of byte strings searched for all at once, with the algorithm chosen when the set is
+/// built.
 ///
 /// Built once (the work is proportional to the patterns' total length times the number of
 /// distinct bytes in them), then shared: searching takes `&self`.
+///
+/// | [`Strategy`] | chosen for | how |
+/// |---|---|---|
+/// | `Empty` | no patterns | never matches |
+/// | `Bytes` | single-byte patterns, at most 3 distinct bytes | the level's `memchr`/`memchr2`/`memchr3` |
+/// | `RareBytes` | one pattern, or up to 16 whose rarest bytes are at most 3 uncommon ones | `memchr` on those bytes, each hit verified; dense hits hand over to Teddy or the automaton |
+/// | `Teddy` | up to 64 non-empty patterns, at levels with a byte shuffle (SSE4.2, AVX2, AVX-512, NEON) | nibble-table fingerprints of the first 1–4 bytes, candidates verified |
+/// | `Automaton` | everything else (large sets, empty patterns, SSE2 and scalar levels) | a deterministic Aho–Corasick automaton over byte classes |
+///
+/// Matches are non-overlapping and leftmost: the match that starts first wins; among the
+/// patterns that match at that position, [`MatchKind::LeftmostFirst`] takes the one listed
+/// first and [`MatchKind::LeftmostLongest`] the longest (then the one listed first). An empty
+/// pattern matches at every position; after a match, an empty match is not reported at the
+/// position where that match ended (as in regular-expression iteration).
+///
+/// ```
+/// use core_text::search::{LiteralSet, MatchKind};
+/// let set = LiteralSet::new(["Sam", "Samwise", "Frodo"])?;
+/// let m = set.find(b"and Samwise said").unwrap();
+/// assert_eq!((m.pattern(), m.start(), m.end()), (0, 4, 7));
+///
+/// let longest = LiteralSet::builder().match_kind(MatchKind::LeftmostLongest).build(["Sam", "Samwise"])?;
+/// assert_eq!(longest.find(b"and Samwise said").map(|m| m.range()), Some(4..11));
+///
+/// let folded = LiteralSet::builder().ascii_case_insensitive(true).build(["frodo"])?;
+/// assert!(folded.is_match(b"FRODO!"));
+/// # Ok::<(), core_text::search::BuildError>(())
+/// ```
+///
+/// # Migrating from `aho-corasick`
+///
+/// `AhoCorasick::builder().match_kind(MatchKind::LeftmostFirst).build(p)` is
+/// `LiteralSet::new(p)`; `LeftmostLongest` and `ascii_case_insensitive` are builder options
+/// with the same names, and `find`, `find_iter`, `is_match` and `Match`'s `pattern`, `start`,
+/// `end`, `range` return the same values (`pattern` is a `usize` here). Not provided:
+/// the standard (earliest-reported) and overlapping semantics, anchored searches, stream and
+/// replacement helpers.
 #[derive(Clone)]
 pub struct LiteralSet {
     pats: Patterns,

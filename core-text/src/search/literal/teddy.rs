@@ -2,7 +2,7 @@
 //! sets of up to 64 patterns, written once over core-cpu's [`Lookup`] vectors.
 //!
 //! Each pattern goes into one of 8 buckets (16 for more than 32 patterns: two groups of 8,
-//! each a byte of its own). For each of the first `F` bytes of the patterns (`F` = 1, 2 or 3,
+//! each a byte of its own). For each of the first `F` bytes of the patterns (`F` = 1 to 4,
 //! at most the shortest pattern's length) two 16-entry tables give, per nibble value, the
 //! buckets with a pattern whose byte at that offset has that low (or high) nibble:
 //!
@@ -239,7 +239,7 @@ entry!(sse42, core_cpu::vector::sse42::V128);
 #[cfg(target_arch = "aarch64")]
 entry!(neon, core_cpu::vector::neon::V128);
 
-/// The widest block plus the two bytes a 3-byte fingerprint reads past it.
+/// The widest block plus the three bytes a 4-byte fingerprint reads past it.
 const BUF: usize = 64 + MAX_F - 1;
 
 /// Per group, byte `k`: the buckets whose fingerprint the `F` bytes at `p + k` carry.
