@@ -2,7 +2,7 @@
 //! machine has: sets built to take each strategy, every length up to past two unrolled steps
 //! of the widest vector, every start alignment, hits and misses at every position.
 
-use core_text::search::{self, ByteSet, PackedStrategy, Strategy, U16Set};
+use core_text::search::{self, ByteSet, PackedStrategy, SetStrategy, U16Set};
 use core_text::Backend;
 use proptest::prelude::*;
 
@@ -41,56 +41,59 @@ fn lengths() -> Vec<usize> {
 }
 
 /// Byte sets, one or more per strategy, with the strategy each must take.
-fn byte_sets() -> Vec<(ByteSet, Strategy)> {
+fn byte_sets() -> Vec<(ByteSet, SetStrategy)> {
     let mut all_but: Vec<u8> = (0..=255).collect();
     all_but.retain(|&b| b != b'q' && b != 0);
     let high: Vec<u8> = (0u8..=255).filter(|b| b % 37 == 3).collect();
     vec![
-        (ByteSet::empty(), Strategy::Empty),
-        (ByteSet::new(&[0]), Strategy::Values(1)),
-        (ByteSet::new(&[0xFF, 0x80]), Strategy::Values(2)),
-        (ByteSet::new(b"xyz"), Strategy::Range),
-        (ByteSet::new(b"\r\n\t "), Strategy::Values(4)),
-        (ByteSet::new(&[1, 0x7F, 0x80, 0xFE, b'a']), Strategy::Values(5)),
-        (ByteSet::from_range(b'0'..=b'9'), Strategy::Range),
+        (ByteSet::empty(), SetStrategy::Empty),
+        (ByteSet::new(&[0]), SetStrategy::Values(1)),
+        (ByteSet::new(&[0xFF, 0x80]), SetStrategy::Values(2)),
+        (ByteSet::new(b"xyz"), SetStrategy::Range),
+        (ByteSet::new(b"\r\n\t "), SetStrategy::Values(4)),
+        (ByteSet::new(&[1, 0x7F, 0x80, 0xFE, b'a']), SetStrategy::Values(5)),
+        (ByteSet::from_range(b'0'..=b'9'), SetStrategy::Range),
         // Wrapping past 0xFF.
-        (ByteSet::new(&[0xFD, 0xFE, 0xFF, 0, 1]), Strategy::Range),
-        (ByteSet::new(b"aeiouAEIOU"), Strategy::AsciiBitmap),
-        (ByteSet::new(b"<>&\"'\0\x7f"), Strategy::AsciiBitmap),
-        (ByteSet::new(&high), Strategy::Bitmap),
-        ((0u8..200).map(|b| b.wrapping_mul(97)).collect(), Strategy::Bitmap),
+        (ByteSet::new(&[0xFD, 0xFE, 0xFF, 0, 1]), SetStrategy::Range),
+        (ByteSet::new(b"aeiouAEIOU"), SetStrategy::AsciiBitmap),
+        (ByteSet::new(b"<>&\"'\0\x7f"), SetStrategy::AsciiBitmap),
+        (ByteSet::new(&high), SetStrategy::Bitmap),
+        ((0u8..200).map(|b| b.wrapping_mul(97)).collect(), SetStrategy::Bitmap),
         // 254 members: the two others, searched as values of the complement.
-        (ByteSet::new(&all_but), Strategy::Values(2)),
-        (ByteSet::from_range(0..=255), Strategy::Empty),
+        (ByteSet::new(&all_but), SetStrategy::Values(2)),
+        (ByteSet::from_range(0..=255), SetStrategy::Empty),
     ]
 }
 
 /// Unit sets, one or more per strategy.
-fn unit_sets() -> Vec<(U16Set, Strategy)> {
+fn unit_sets() -> Vec<(U16Set, SetStrategy)> {
     let white: Vec<u16> = (0..=0xFFFFu16)
         .filter(|&u| char::from_u32(u as u32).is_some_and(char::is_whitespace))
         .collect();
     let packed: Vec<u16> = vec![0, 9, 10, 13, 32, 128, 200, 254];
     vec![
-        (U16Set::new(&[]), Strategy::Empty),
-        (U16Set::new(&[0]), Strategy::Values(1)),
-        (U16Set::new(&[0xFFFF, 0xD800]), Strategy::Values(2)),
-        (U16Set::new(&[255, 256, 0x100 + 0x80]), Strategy::Values(3)),
+        (U16Set::new(&[]), SetStrategy::Empty),
+        (U16Set::new(&[0]), SetStrategy::Values(1)),
+        (U16Set::new(&[0xFFFF, 0xD800]), SetStrategy::Values(2)),
+        (U16Set::new(&[255, 256, 0x100 + 0x80]), SetStrategy::Values(3)),
         (
             U16Set::new(&[b'a' as u16, b'e' as u16, b'i' as u16, b'o' as u16, b'u' as u16]),
-            Strategy::Values(5),
+            SetStrategy::Values(5),
         ),
-        (U16Set::from_range(0xD800..=0xDFFF), Strategy::Range),
-        (U16Set::from_range(0..=0x7F), Strategy::Range),
-        (U16Set::new(&packed), Strategy::Packed(PackedStrategy::Bitmap)),
-        ("aeiouAEIOU".encode_utf16().collect::<U16Set>(), Strategy::Packed(PackedStrategy::Bitmap)),
+        (U16Set::from_range(0xD800..=0xDFFF), SetStrategy::Range),
+        (U16Set::from_range(0..=0x7F), SetStrategy::Range),
+        (U16Set::new(&packed), SetStrategy::Packed(PackedStrategy::Bitmap)),
+        (
+            "aeiouAEIOU".encode_utf16().collect::<U16Set>(),
+            SetStrategy::Packed(PackedStrategy::Bitmap),
+        ),
         (
             [1u16, 3, 5, 7, 9, 11, 13, 15].into_iter().map(|u| u + 0x90).collect(),
-            Strategy::Packed(PackedStrategy::AsciiBitmap),
+            SetStrategy::Packed(PackedStrategy::AsciiBitmap),
         ),
-        (U16Set::new(&white), Strategy::Filter),
-        ((0..3000u16).map(|u| u.wrapping_mul(40503)).collect(), Strategy::Filter),
-        (U16Set::new(&[0x41]).complement(), Strategy::Values(1)),
+        (U16Set::new(&white), SetStrategy::Filter),
+        ((0..3000u16).map(|u| u.wrapping_mul(40503)).collect(), SetStrategy::Filter),
+        (U16Set::new(&[0x41]).complement(), SetStrategy::Values(1)),
     ]
 }
 
@@ -243,7 +246,7 @@ fn set_basics() {
     let u = U16Set::from_range(10..=12);
     assert_eq!(u.len(), 3);
     assert_eq!(u.complement().len(), 65533);
-    assert_eq!(Strategy::Values(3).to_string(), "3 values");
+    assert_eq!(SetStrategy::Values(3).to_string(), "3 values");
 }
 
 proptest! {

@@ -22,6 +22,12 @@
 //! then the haystack) and return the same values; the iterators are double-ended like
 //! `memchr::Memchr`. Change `use memchr::...` to `use core_text::search::...`.
 
+mod literal;
+
+pub use literal::{
+    BuildError, FindIter, LiteralSet, LiteralSetBuilder, Match, MatchKind, Strategy,
+};
+
 use crate::arch::ops::{Auto, Ops};
 
 pub(crate) mod set;
@@ -30,7 +36,7 @@ mod whitespace;
 use core::iter::FusedIterator;
 pub use set::{
     find_in_range, find_not_in_range, rfind_in_range, rfind_not_in_range, ByteSet, ByteSetIter,
-    PackedStrategy, Strategy, U16Set, U16SetIter,
+    PackedStrategy, SetStrategy, U16Set, U16SetIter,
 };
 pub use split::{
     lines, rsplit, rsplitn, split, split16, split_set, splitn, str_lines, Lines, RSplitN, Split,

@@ -13,7 +13,7 @@ use core::ops::RangeInclusive;
 /// Every strategy gives the same answers; they differ in the work per vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Strategy {
+pub enum SetStrategy {
     /// The set is empty: nothing to compare.
     Empty,
     /// Up to five values, each compared with every lane, the results OR-ed.
@@ -33,7 +33,7 @@ pub enum Strategy {
     Filter,
 }
 
-/// The byte strategy under [`Strategy::Packed`].
+/// The byte strategy under [`SetStrategy::Packed`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum PackedStrategy {
@@ -47,27 +47,27 @@ pub enum PackedStrategy {
     Bitmap,
 }
 
-impl fmt::Display for Strategy {
+impl fmt::Display for SetStrategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Strategy::Empty => f.write_str("empty"),
-            Strategy::Values(n) => write!(f, "{n} values"),
-            Strategy::Range => f.write_str("range"),
-            Strategy::AsciiBitmap => f.write_str("ASCII bitmap"),
-            Strategy::Bitmap => f.write_str("bitmap"),
-            Strategy::Packed(p) => write!(f, "packed ({p:?})"),
-            Strategy::Filter => f.write_str("filter"),
+            SetStrategy::Empty => f.write_str("empty"),
+            SetStrategy::Values(n) => write!(f, "{n} values"),
+            SetStrategy::Range => f.write_str("range"),
+            SetStrategy::AsciiBitmap => f.write_str("ASCII bitmap"),
+            SetStrategy::Bitmap => f.write_str("bitmap"),
+            SetStrategy::Packed(p) => write!(f, "packed ({p:?})"),
+            SetStrategy::Filter => f.write_str("filter"),
         }
     }
 }
 
-fn byte_strategy(kind: &Kind) -> Strategy {
+fn byte_strategy(kind: &Kind) -> SetStrategy {
     match kind {
-        Kind::Empty => Strategy::Empty,
-        Kind::Values(n, _) => Strategy::Values(*n),
-        Kind::Range(..) => Strategy::Range,
-        Kind::Ascii(_) => Strategy::AsciiBitmap,
-        Kind::Full(..) => Strategy::Bitmap,
+        Kind::Empty => SetStrategy::Empty,
+        Kind::Values(n, _) => SetStrategy::Values(*n),
+        Kind::Range(..) => SetStrategy::Range,
+        Kind::Ascii(_) => SetStrategy::AsciiBitmap,
+        Kind::Full(..) => SetStrategy::Bitmap,
     }
 }
 
@@ -101,7 +101,7 @@ via! {
 }
 
 /// A set of bytes, analysed once and then searched for with the fastest strategy for its
-/// shape (see [`Strategy`]): the `IndexOfAny` family over a prebuilt set.
+/// shape (see [`SetStrategy`]): the `IndexOfAny` family over a prebuilt set.
 ///
 /// ```
 /// use core_text::search::ByteSet;
@@ -169,7 +169,7 @@ impl ByteSet {
     }
 
     /// The strategy the searches use.
-    pub fn strategy(&self) -> Strategy {
+    pub fn strategy(&self) -> SetStrategy {
         byte_strategy(&self.spec.kind)
     }
 
@@ -317,10 +317,10 @@ impl FusedIterator for ByteSetIter<'_> {}
 /// packed path, searching twice as many units per compare.
 ///
 /// ```
-/// use core_text::search::{Strategy, U16Set};
+/// use core_text::search::{SetStrategy, U16Set};
 /// let hay: Vec<u16> = "key = value; other".encode_utf16().collect();
 /// let seps = U16Set::new(&[b'=' as u16, b';' as u16, b',' as u16, b'&' as u16, b'|' as u16, b'#' as u16]);
-/// assert!(matches!(seps.strategy(), Strategy::Packed(_)));
+/// assert!(matches!(seps.strategy(), SetStrategy::Packed(_)));
 /// assert_eq!(seps.find(&hay), Some(4));
 /// assert_eq!(seps.rfind(&hay), Some(11));
 /// assert_eq!(seps.count(&hay), 2);
@@ -372,18 +372,18 @@ impl U16Set {
     }
 
     /// The strategy the searches use.
-    pub fn strategy(&self) -> Strategy {
+    pub fn strategy(&self) -> SetStrategy {
         match &self.spec.kind {
-            Kind16::Empty => Strategy::Empty,
-            Kind16::Values(n, _) => Strategy::Values(*n),
-            Kind16::Range(..) => Strategy::Range,
-            Kind16::Packed(s) => Strategy::Packed(match s.kind {
+            Kind16::Empty => SetStrategy::Empty,
+            Kind16::Values(n, _) => SetStrategy::Values(*n),
+            Kind16::Range(..) => SetStrategy::Range,
+            Kind16::Packed(s) => SetStrategy::Packed(match s.kind {
                 Kind::Values(n, _) => PackedStrategy::Values(n),
                 Kind::Range(..) => PackedStrategy::Range,
                 Kind::Ascii(_) => PackedStrategy::AsciiBitmap,
                 Kind::Empty | Kind::Full(..) => PackedStrategy::Bitmap,
             }),
-            Kind16::Filter(..) => Strategy::Filter,
+            Kind16::Filter(..) => SetStrategy::Filter,
         }
     }
 
