@@ -23,6 +23,8 @@
 //! `memchr::Memchr`. Change `use memchr::...` to `use core_text::search::...`.
 
 use crate::arch::ops::{Auto, Ops};
+
+pub mod memmem;
 use core::iter::FusedIterator;
 
 /// The first position of `needle` in `haystack`.
