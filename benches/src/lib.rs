@@ -11,6 +11,7 @@
 //! - [`num`]: the `core-num` big-integer case table (seed cases, multiplication up to 32,768
 //!   limbs, decimal conversion, modpow, gcd) against num-bigint, and with the `extra-peers`
 //!   feature malachite, dashu and rug (GMP).
+//! - [`memmem`]: the `core-text` substring search cases against `memchr::memmem` and std.
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -30,6 +31,7 @@ pub mod collections_immutable;
 pub mod collections_ord;
 pub mod corpus;
 pub mod measure;
+pub mod memmem;
 pub mod num;
 pub mod search;
 pub mod text;
