@@ -579,3 +579,22 @@ unsafe fn reverse<S: Scan>(hay: &[u8], needle: &[u8], pair: Pair) -> Option<usiz
         Hits::GiveUp(at) => twoway::rfind(&hay[..at - 1 + m], needle),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_budget_gives_up_on_dense_failures_only() {
+        // A failure at every offset: Two-Way after the grant and a little credit.
+        let mut b = Budget::new(0, 64);
+        let gave_up = (0..1000).find(|&at| b.exhausted(at));
+        assert!(matches!(gave_up, Some(at) if (GRANT..2 * GRANT).contains(&at)), "{gave_up:?}");
+        // Searching backwards counts the distance from the start too.
+        let mut b = Budget::new(10_000, 2);
+        assert!((0..10_000).rev().any(|at| b.exhausted(at)));
+        // A failure every 16 offsets, even for a long needle, never runs out.
+        let mut b = Budget::new(0, 64);
+        assert!(!(0..100_000).step_by(16).any(|at| b.exhausted(at)));
+    }
+}
