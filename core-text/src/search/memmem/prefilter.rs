@@ -7,7 +7,9 @@
 //! candidates: offsets 0..=n-m; a block is W consecutive offsets i..i+W
 //! block:      eq(load(hay + i + first), splat(needle[first]))
 //!             & eq(load(hay + i + second), splat(needle[second]))   one lane per offset
-//! forward:    blocks of 2W with one test, then single blocks, then one block ending at the
+//! forward:    one block at offset 0 (when iterating, the next occurrence is often there);
+//!             then UNROLL blocks (128 offsets; 64 at 128 bits) with one OR-ed test and
+//!             nothing else in the loop; then single blocks; then one block ending at the
 //!             last offset (its lanes below what was searched masked off); each set lane, in
 //!             order: compare the needle there
 //! reverse:    the mirror image, from the last offset down
