@@ -210,8 +210,12 @@ impl Scan for Swar {
     }
     #[inline(always)]
     unsafe fn pair_eq(p: *const u8, d1: usize, d2: usize, s1: Self, s2: Self) -> Self {
+        // The first byte is the rarer: most words need only its compare.
         // SAFETY: both words are readable per contract.
-        unsafe { Swar(Swar::eq(p.add(d1), s1.0) & Swar::eq(p.add(d2), s2.0)) }
+        unsafe {
+            let first = Swar::eq(p.add(d1), s1.0);
+            Swar(if first == 0 { 0 } else { first & Swar::eq(p.add(d2), s2.0) })
+        }
     }
     #[inline(always)]
     unsafe fn or(self, o: Self) -> Self {
