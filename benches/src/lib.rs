@@ -12,6 +12,7 @@
 //!   limbs, decimal conversion, modpow, gcd) against num-bigint, and with the `extra-peers`
 //!   feature malachite, dashu and rug (GMP).
 //! - [`literal`]: the `core-text` multi-literal cases (`LiteralSet`) against aho-corasick.
+//! - [`memmem`]: the `core-text` substring search cases against `memchr::memmem` and std.
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -32,6 +33,7 @@ pub mod collections_ord;
 pub mod corpus;
 pub mod literal;
 pub mod measure;
+pub mod memmem;
 pub mod num;
 pub mod search;
 pub mod sets;

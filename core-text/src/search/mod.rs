@@ -30,6 +30,7 @@ pub use literal::{
 
 use crate::arch::ops::{Auto, Ops};
 
+pub mod memmem;
 pub(crate) mod set;
 mod split;
 mod whitespace;
