@@ -408,3 +408,20 @@ fn clone_debug_and_accessors() {
     let m = set.find(b"xxsam").unwrap();
     assert_eq!((m.start(), m.end(), m.len(), m.range(), m.is_empty()), (2, 5, 3, 2..5, false));
 }
+
+#[test]
+fn sets_are_shared_across_threads() {
+    fn shared<T: Send + Sync + Clone + std::fmt::Debug>() {}
+    shared::<LiteralSet>();
+    let set = LiteralSet::new(["needle", "pin"]).unwrap();
+    let found: Vec<usize> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|k| {
+                let set = &set;
+                s.spawn(move || set.find(&b"hay pin hay needle"[k * 8..]).unwrap().pattern())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(found, [1, 0]);
+}
