@@ -424,3 +424,23 @@ fn sets_are_shared_across_threads() {
     });
     assert_eq!(found, [1, 0]);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Longer patterns and haystacks: Teddy's 4-byte fingerprints and full blocks, the
+    /// rare-byte search and its hand-over, the automaton's longer partial matches.
+    #[test]
+    fn longer_words_against_aho_corasick(
+        pats in proptest::collection::vec(proptest::collection::vec(b'a'..b'i', 1..13), 1..70),
+        hay in proptest::collection::vec(prop_oneof![8 => b'a'..b'i', 1 => Just(b' '), 1 => b'A'..b'I'], 0..3000),
+        fold in any::<bool>(),
+        longest in any::<bool>(),
+    ) {
+        let kind = if longest { MatchKind::LeftmostLongest } else { MatchKind::LeftmostFirst };
+        let expected = oracle(&pats, kind, fold, &hay);
+        for level in levels() {
+            check(&build(&pats, kind, fold, level), &expected, &hay, "longer words");
+        }
+    }
+}
