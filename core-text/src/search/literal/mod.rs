@@ -252,7 +252,9 @@ impl LiteralSetBuilder {
 /// `AhoCorasick::builder().match_kind(MatchKind::LeftmostFirst).build(p)` is
 /// `LiteralSet::new(p)`; `LeftmostLongest` and `ascii_case_insensitive` are builder options
 /// with the same names, and `find`, `find_iter`, `is_match` and `Match`'s `pattern`, `start`,
-/// `end`, `range` return the same values (`pattern` is a `usize` here). Not provided:
+/// `end`, `range` return the same values (`pattern` is a `usize` here), except that with an
+/// empty pattern in the set `aho-corasick`'s leftmost searches can pass over an empty match
+/// where a longer partial match later fails, which this type reports. Not provided:
 /// the standard (earliest-reported) and overlapping semantics, anchored searches, stream and
 /// replacement helpers.
 #[derive(Clone)]
