@@ -5,10 +5,9 @@
 //! 64-byte blocks is hit.
 
 use aho_corasick::{AhoCorasick, MatchKind as AcKind};
-use core_text::search::{BuildError, LiteralSet, MatchKind, Strategy};
+use core_text::search::{LiteralSet, LiteralSetError, LiteralStrategy, MatchKind};
 use core_text::Level;
 use proptest::prelude::*;
-use proptest::strategy::Strategy as _;
 
 type Found = Vec<(usize, usize, usize)>;
 
@@ -127,22 +126,22 @@ fn strs(list: &[&str]) -> Vec<Vec<u8>> {
 }
 
 /// Sets that force each strategy (the Teddy ones at levels with a byte shuffle).
-fn forced_sets() -> Vec<(Vec<Vec<u8>>, Strategy)> {
+fn forced_sets() -> Vec<(Vec<Vec<u8>>, LiteralStrategy)> {
     let words: Vec<Vec<u8>> =
         (0..40).map(|i| format!("w{i:02}x{}", "yz".repeat(i % 3)).into_bytes()).collect();
     vec![
-        (vec![], Strategy::Empty),
-        (strs(&["q"]), Strategy::Bytes),
-        (strs(&["q", "z", "Q"]), Strategy::Bytes),
-        (strs(&["quixotic"]), Strategy::RareBytes),
-        (strs(&["jog", "zip", "jam"]), Strategy::RareBytes),
-        (strs(&["the", "and", "that", "this", "is"]), Strategy::Teddy),
-        (strs(&["a", "e", "i", "o", "u"]), Strategy::Teddy),
-        (strs(&["thereafter", "then", "ten"]), Strategy::Teddy),
-        (strs(&["there", "these", "those"]), Strategy::Teddy),
-        (words, Strategy::Teddy),
-        (strs(&["", "the"]), Strategy::Automaton),
-        ((0..100).map(|i| format!("t{i}e").into_bytes()).collect(), Strategy::Automaton),
+        (vec![], LiteralStrategy::Empty),
+        (strs(&["q"]), LiteralStrategy::Bytes),
+        (strs(&["q", "z", "Q"]), LiteralStrategy::Bytes),
+        (strs(&["quixotic"]), LiteralStrategy::RareBytes),
+        (strs(&["jog", "zip", "jam"]), LiteralStrategy::RareBytes),
+        (strs(&["the", "and", "that", "this", "is"]), LiteralStrategy::Teddy),
+        (strs(&["a", "e", "i", "o", "u"]), LiteralStrategy::Teddy),
+        (strs(&["thereafter", "then", "ten"]), LiteralStrategy::Teddy),
+        (strs(&["there", "these", "those"]), LiteralStrategy::Teddy),
+        (words, LiteralStrategy::Teddy),
+        (strs(&["", "the"]), LiteralStrategy::Automaton),
+        ((0..100).map(|i| format!("t{i}e").into_bytes()).collect(), LiteralStrategy::Automaton),
     ]
 }
 
@@ -151,8 +150,8 @@ fn each_strategy_is_chosen_on_purpose() {
     for level in levels() {
         for (pats, want) in forced_sets() {
             let set = build(&pats, MatchKind::LeftmostFirst, false, level);
-            let want = if want == Strategy::Teddy && !has_shuffle(level) {
-                Strategy::Automaton
+            let want = if want == LiteralStrategy::Teddy && !has_shuffle(level) {
+                LiteralStrategy::Automaton
             } else {
                 want
             };
@@ -296,7 +295,7 @@ fn a_thousand_words_on_text() {
         for kind in [MatchKind::LeftmostFirst, MatchKind::LeftmostLongest] {
             for fold in [false, true] {
                 let set = build(&words, kind, fold, level);
-                assert_eq!(set.strategy(), Strategy::Automaton);
+                assert_eq!(set.strategy(), LiteralStrategy::Automaton);
                 check(&set, &oracle(&words, kind, fold, &hay), &hay, "1000 words");
             }
         }
@@ -313,7 +312,7 @@ fn dense_rare_bytes_hand_over() {
     with_match.splice(4000..4000, b"tttaccct".iter().copied());
     for level in levels() {
         let set = build(&pats, MatchKind::LeftmostFirst, false, level);
-        assert_eq!(set.strategy(), Strategy::RareBytes);
+        assert_eq!(set.strategy(), LiteralStrategy::RareBytes);
         for h in [&hay, &with_match] {
             check(&set, &oracle(&pats, MatchKind::LeftmostFirst, false, h), h, "dense");
         }
@@ -325,13 +324,13 @@ fn unavailable_level_is_an_error() {
     let missing = Level::ALL.into_iter().find(|l| !l.is_available());
     if let Some(l) = missing {
         let err = LiteralSet::builder().level(l).build(["a"]).unwrap_err();
-        assert_eq!(err, BuildError::LevelUnavailable(l));
+        assert_eq!(err, LiteralSetError::LevelUnavailable(l));
         assert!(err.to_string().contains(l.name()));
     }
 }
 
 /// Patterns from a small alphabet (so they overlap and match often), with some upper case.
-fn patterns() -> impl proptest::strategy::Strategy<Value = Vec<Vec<u8>>> {
+fn patterns() -> impl Strategy<Value = Vec<Vec<u8>>> {
     let byte = prop_oneof![6 => 0u8..4, 1 => any::<u8>()].prop_map(|b| match b {
         0 => b'a',
         1 => b'b',
@@ -342,7 +341,7 @@ fn patterns() -> impl proptest::strategy::Strategy<Value = Vec<Vec<u8>>> {
     proptest::collection::vec(proptest::collection::vec(byte, 0..7), 0..80)
 }
 
-fn haystack() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+fn haystack() -> impl Strategy<Value = Vec<u8>> {
     proptest::collection::vec(prop_oneof![8 => 0u8..4, 1 => any::<u8>()], 0..300).prop_map(|v| {
         v.into_iter()
             .map(|b| match b {
@@ -387,7 +386,7 @@ fn oversized_automaton_is_an_error() {
     // Every byte value (256 classes) over 2^18 pattern bytes: 2^26 transitions and more.
     let long: Vec<u8> = (0..300_000u32).map(|i| i as u8).collect();
     let err = LiteralSet::new([&long[..]]).unwrap_err();
-    assert!(matches!(err, BuildError::TooLarge { .. }), "{err:?}");
+    assert!(matches!(err, LiteralSetError::TooLarge { .. }), "{err:?}");
     assert!(err.to_string().contains("too large"));
 }
 
@@ -404,7 +403,44 @@ fn clone_debug_and_accessors() {
     assert_eq!(set.match_kind(), MatchKind::LeftmostLongest);
     let shown = format!("{set:?}");
     assert!(shown.contains("LeftmostLongest") && shown.contains("strategy"), "{shown}");
-    assert_eq!(Strategy::Teddy.to_string(), "teddy");
+    assert_eq!(LiteralStrategy::Teddy.to_string(), "teddy");
     let m = set.find(b"xxsam").unwrap();
     assert_eq!((m.start(), m.end(), m.len(), m.range(), m.is_empty()), (2, 5, 3, 2..5, false));
+}
+
+#[test]
+fn sets_are_shared_across_threads() {
+    fn shared<T: Send + Sync + Clone + std::fmt::Debug>() {}
+    shared::<LiteralSet>();
+    let set = LiteralSet::new(["needle", "pin"]).unwrap();
+    let found: Vec<usize> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|k| {
+                let set = &set;
+                s.spawn(move || set.find(&b"hay pin hay needle"[k * 8..]).unwrap().pattern())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(found, [1, 0]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Longer patterns and haystacks: Teddy's 4-byte fingerprints and full blocks, the
+    /// rare-byte search and its hand-over, the automaton's longer partial matches.
+    #[test]
+    fn longer_words_against_aho_corasick(
+        pats in proptest::collection::vec(proptest::collection::vec(b'a'..b'i', 1..13), 1..70),
+        hay in proptest::collection::vec(prop_oneof![8 => b'a'..b'i', 1 => Just(b' '), 1 => b'A'..b'I'], 0..3000),
+        fold in any::<bool>(),
+        longest in any::<bool>(),
+    ) {
+        let kind = if longest { MatchKind::LeftmostLongest } else { MatchKind::LeftmostFirst };
+        let expected = oracle(&pats, kind, fold, &hay);
+        for level in levels() {
+            check(&build(&pats, kind, fold, level), &expected, &hay, "longer words");
+        }
+    }
 }

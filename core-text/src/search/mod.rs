@@ -25,7 +25,7 @@
 mod literal;
 
 pub use literal::{
-    BuildError, FindIter, LiteralSet, LiteralSetBuilder, Match, MatchKind, Strategy,
+    LiteralIter, LiteralSet, LiteralSetBuilder, LiteralSetError, LiteralStrategy, Match, MatchKind,
 };
 
 use crate::arch::ops::{Auto, Ops};

@@ -26,7 +26,7 @@
 use super::pattern::Patterns;
 use super::rank::rank;
 use super::rare::Needles;
-use super::BuildError;
+use super::LiteralSetError;
 use crate::arch::ops::Pinned;
 use alloc::collections::VecDeque;
 use alloc::vec;
@@ -79,8 +79,8 @@ impl Automaton {
     /// The automaton of `pats`.
     ///
     /// # Errors
-    /// [`BuildError::TooLarge`] when the table would exceed 2^26 transitions.
-    pub(super) fn new(pats: &Patterns) -> Result<Automaton, BuildError> {
+    /// [`LiteralSetError::TooLarge`] when the table would exceed 2^26 transitions.
+    pub(super) fn new(pats: &Patterns) -> Result<Automaton, LiteralSetError> {
         let n = pats.len();
         // Classes: one per byte a pattern has (per letter when folding), then one shared by
         // every byte no pattern has.
@@ -118,7 +118,7 @@ impl Automaton {
         let bound = (0..n).map(|i| pats.len_of(i)).sum::<usize>() + 1;
         let needed = bound.saturating_mul(stride);
         if needed > MAX_TRANSITIONS {
-            return Err(BuildError::TooLarge { transitions: needed, limit: MAX_TRANSITIONS });
+            return Err(LiteralSetError::TooLarge { transitions: needed, limit: MAX_TRANSITIONS });
         }
 
         // The trie, with `NONE` for missing edges.

@@ -29,7 +29,7 @@ pub enum MatchKind {
 /// The search algorithm a [`LiteralSet`] chose when it was built (see [`LiteralSet`]).
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Strategy {
+pub enum LiteralStrategy {
     /// No patterns: nothing matches.
     Empty,
     /// Single-byte patterns, at most three distinct bytes: the `memchr` family.
@@ -43,20 +43,20 @@ pub enum Strategy {
     Automaton,
 }
 
-impl Strategy {
+impl LiteralStrategy {
     /// The strategy's name: `empty`, `bytes`, `rare-bytes`, `teddy` or `automaton`.
     pub const fn name(self) -> &'static str {
         match self {
-            Strategy::Empty => "empty",
-            Strategy::Bytes => "bytes",
-            Strategy::RareBytes => "rare-bytes",
-            Strategy::Teddy => "teddy",
-            Strategy::Automaton => "automaton",
+            LiteralStrategy::Empty => "empty",
+            LiteralStrategy::Bytes => "bytes",
+            LiteralStrategy::RareBytes => "rare-bytes",
+            LiteralStrategy::Teddy => "teddy",
+            LiteralStrategy::Automaton => "automaton",
         }
     }
 }
 
-impl fmt::Display for Strategy {
+impl fmt::Display for LiteralStrategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -65,7 +65,7 @@ impl fmt::Display for Strategy {
 /// Why a [`LiteralSet`] could not be built.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BuildError {
+pub enum LiteralSetError {
     /// [`LiteralSetBuilder::level`] named a level this CPU (or build) cannot run.
     LevelUnavailable(Level),
     /// The automaton would need more transitions than the limit (patterns too many or too
@@ -78,11 +78,11 @@ pub enum BuildError {
     },
 }
 
-impl fmt::Display for BuildError {
+impl fmt::Display for LiteralSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BuildError::LevelUnavailable(l) => write!(f, "SIMD level {l} is not available"),
-            BuildError::TooLarge { transitions, limit } => write!(
+            LiteralSetError::LevelUnavailable(l) => write!(f, "SIMD level {l} is not available"),
+            LiteralSetError::TooLarge { transitions, limit } => write!(
                 f,
                 "literal set too large: up to {transitions} automaton transitions (limit {limit})"
             ),
@@ -91,7 +91,7 @@ impl fmt::Display for BuildError {
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for BuildError {}
+impl std::error::Error for LiteralSetError {}
 
 /// One match: which pattern, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,7 +144,7 @@ impl Match {
 ///     .ascii_case_insensitive(true)
 ///     .build(["ab", "ABC"])?;
 /// assert_eq!(set.find(b"xAbCd").map(|m| (m.pattern(), m.range())), Some((1, 1..4)));
-/// # Ok::<(), core_text::search::BuildError>(())
+/// # Ok::<(), core_text::search::LiteralSetError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LiteralSetBuilder {
@@ -182,15 +182,15 @@ impl LiteralSetBuilder {
     /// The set of `patterns`, in order (a match's [`Match::pattern`] is the index here).
     ///
     /// # Errors
-    /// [`BuildError::LevelUnavailable`] for a level this CPU cannot run;
-    /// [`BuildError::TooLarge`] when the automaton would exceed its size limit.
-    pub fn build<I, P>(&self, patterns: I) -> Result<LiteralSet, BuildError>
+    /// [`LiteralSetError::LevelUnavailable`] for a level this CPU cannot run;
+    /// [`LiteralSetError::TooLarge`] when the automaton would exceed its size limit.
+    pub fn build<I, P>(&self, patterns: I) -> Result<LiteralSet, LiteralSetError>
     where
         I: IntoIterator<Item = P>,
         P: AsRef<[u8]>,
     {
         let ops = match self.level {
-            Some(l) => ops::pinned(l).ok_or(BuildError::LevelUnavailable(l))?,
+            Some(l) => ops::pinned(l).ok_or(LiteralSetError::LevelUnavailable(l))?,
             None => ops::best(),
         };
         let list: alloc::vec::Vec<P> = patterns.into_iter().collect();
@@ -199,15 +199,15 @@ impl LiteralSetBuilder {
         let teddy = Teddy::new(&pats, ops.level());
         let rare = RareBytes::new(&pats).filter(|r| r.is_exact() || pats.len() <= 16);
         let strategy = if pats.len() == 0 {
-            Strategy::Empty
+            LiteralStrategy::Empty
         } else if rare.as_ref().is_some_and(|r| r.is_exact()) {
-            Strategy::Bytes
+            LiteralStrategy::Bytes
         } else if rare.is_some() {
-            Strategy::RareBytes
+            LiteralStrategy::RareBytes
         } else if teddy.is_some() {
-            Strategy::Teddy
+            LiteralStrategy::Teddy
         } else {
-            Strategy::Automaton
+            LiteralStrategy::Automaton
         };
         Ok(LiteralSet { pats, ops, strategy, rare, teddy, automaton })
     }
@@ -219,7 +219,7 @@ impl LiteralSetBuilder {
 /// Built once (the work is proportional to the patterns' total length times the number of
 /// distinct bytes in them), then shared: searching takes `&self`.
 ///
-/// | [`Strategy`] | chosen for | how |
+/// | [`LiteralStrategy`] | chosen for | how |
 /// |---|---|---|
 /// | `Empty` | no patterns | never matches |
 /// | `Bytes` | single-byte patterns, at most 3 distinct bytes | the level's `memchr`/`memchr2`/`memchr3` |
@@ -244,7 +244,7 @@ impl LiteralSetBuilder {
 ///
 /// let folded = LiteralSet::builder().ascii_case_insensitive(true).build(["frodo"])?;
 /// assert!(folded.is_match(b"FRODO!"));
-/// # Ok::<(), core_text::search::BuildError>(())
+/// # Ok::<(), core_text::search::LiteralSetError>(())
 /// ```
 ///
 /// # Migrating from `aho-corasick`
@@ -252,14 +252,16 @@ impl LiteralSetBuilder {
 /// `AhoCorasick::builder().match_kind(MatchKind::LeftmostFirst).build(p)` is
 /// `LiteralSet::new(p)`; `LeftmostLongest` and `ascii_case_insensitive` are builder options
 /// with the same names, and `find`, `find_iter`, `is_match` and `Match`'s `pattern`, `start`,
-/// `end`, `range` return the same values (`pattern` is a `usize` here). Not provided:
+/// `end`, `range` return the same values (`pattern` is a `usize` here), except that with an
+/// empty pattern in the set `aho-corasick`'s leftmost searches can pass over an empty match
+/// where a longer partial match later fails, which this type reports. Not provided:
 /// the standard (earliest-reported) and overlapping semantics, anchored searches, stream and
 /// replacement helpers.
 #[derive(Clone)]
 pub struct LiteralSet {
     pats: Patterns,
     ops: Pinned,
-    strategy: Strategy,
+    strategy: LiteralStrategy,
     rare: Option<RareBytes>,
     teddy: Option<Teddy>,
     automaton: Automaton,
@@ -281,8 +283,8 @@ impl LiteralSet {
     /// The leftmost-first, case-sensitive set of `patterns` at the best level.
     ///
     /// # Errors
-    /// [`BuildError::TooLarge`] when the automaton would exceed its size limit.
-    pub fn new<I, P>(patterns: I) -> Result<LiteralSet, BuildError>
+    /// [`LiteralSetError::TooLarge`] when the automaton would exceed its size limit.
+    pub fn new<I, P>(patterns: I) -> Result<LiteralSet, LiteralSetError>
     where
         I: IntoIterator<Item = P>,
         P: AsRef<[u8]>,
@@ -296,7 +298,7 @@ impl LiteralSet {
     }
 
     /// The algorithm chosen for this set.
-    pub fn strategy(&self) -> Strategy {
+    pub fn strategy(&self) -> LiteralStrategy {
         self.strategy
     }
 
@@ -321,7 +323,7 @@ impl LiteralSet {
     /// let set = core_text::search::LiteralSet::new(["agggtaaa", "tttaccct"])?;
     /// let m = set.find(b"cgttttaccctag").unwrap();
     /// assert_eq!((m.pattern(), m.range()), (1, 3..11));
-    /// # Ok::<(), core_text::search::BuildError>(())
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
     /// ```
     #[inline]
     pub fn find(&self, haystack: &[u8]) -> Option<Match> {
@@ -341,11 +343,11 @@ impl LiteralSet {
     /// let set = core_text::search::LiteralSet::new(["ab", "b", "c"])?;
     /// let found: Vec<_> = set.find_iter(b"abbc").map(|m| (m.pattern(), m.start())).collect();
     /// assert_eq!(found, [(0, 0), (1, 2), (2, 3)]);
-    /// # Ok::<(), core_text::search::BuildError>(())
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
     /// ```
     #[inline]
-    pub fn find_iter<'s, 'h>(&'s self, haystack: &'h [u8]) -> FindIter<'s, 'h> {
-        FindIter { set: self, haystack, at: 0, last_end: None }
+    pub fn find_iter<'s, 'h>(&'s self, haystack: &'h [u8]) -> LiteralIter<'s, 'h> {
+        LiteralIter { set: self, haystack, at: 0, last_end: None }
     }
 
     /// `(start, pattern)` of the leftmost match.
@@ -353,10 +355,10 @@ impl LiteralSet {
     fn find_raw(&self, hay: &[u8]) -> Option<(usize, usize)> {
         let p = &self.pats;
         match self.strategy {
-            Strategy::Empty => None,
-            Strategy::Teddy => self.teddy.as_ref()?.find(p, hay),
-            Strategy::Automaton => self.automaton.find(p, self.ops, hay),
-            Strategy::Bytes | Strategy::RareBytes => {
+            LiteralStrategy::Empty => None,
+            LiteralStrategy::Teddy => self.teddy.as_ref()?.find(p, hay),
+            LiteralStrategy::Automaton => self.automaton.find(p, self.ops, hay),
+            LiteralStrategy::Bytes | LiteralStrategy::RareBytes => {
                 self.rare.as_ref()?.find(p, self.ops, hay, |rest| match &self.teddy {
                     Some(t) => t.find(p, rest),
                     None => self.automaton.find(p, self.ops, rest),
@@ -368,7 +370,7 @@ impl LiteralSet {
 
 /// The iterator of [`LiteralSet::find_iter`].
 #[derive(Clone, Debug)]
-pub struct FindIter<'s, 'h> {
+pub struct LiteralIter<'s, 'h> {
     set: &'s LiteralSet,
     haystack: &'h [u8],
     /// Where the next search starts.
@@ -377,7 +379,7 @@ pub struct FindIter<'s, 'h> {
     last_end: Option<usize>,
 }
 
-impl Iterator for FindIter<'_, '_> {
+impl Iterator for LiteralIter<'_, '_> {
     type Item = Match;
 
     #[inline]
@@ -394,7 +396,7 @@ impl Iterator for FindIter<'_, '_> {
     }
 }
 
-impl FindIter<'_, '_> {
+impl LiteralIter<'_, '_> {
     fn search(&self) -> Option<Match> {
         let rest = self.haystack.get(self.at..)?;
         let m = self.set.find(rest)?;
@@ -402,4 +404,4 @@ impl FindIter<'_, '_> {
     }
 }
 
-impl FusedIterator for FindIter<'_, '_> {}
+impl FusedIterator for LiteralIter<'_, '_> {}
