@@ -378,3 +378,133 @@ proptest! {
         }
     }
 }
+
+// ---- `core_text::search::common_prefix_len` and `eq_16byte` ----
+
+use core_text::search::{self, CompareBackend, PrefixEq};
+
+/// Every backend's and the free function's common prefix of `a` and `b` against zip-position.
+fn check_prefix<T: PrefixEq + std::fmt::Debug>(a: &[T], b: &[T], ctx: &dyn std::fmt::Display) {
+    let want = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+    for k in CompareBackend::all() {
+        assert_eq!(k.common_prefix_len(a, b), want, "{k:?} {ctx}");
+        assert_eq!(k.common_prefix_len(b, a), want, "{k:?} swapped {ctx}");
+    }
+    assert_eq!(search::common_prefix_len(a, b), want, "free {ctx}");
+}
+
+#[test]
+fn common_prefix_every_length_offset_and_position() {
+    let base: Vec<u8> = text(4200, 11);
+    for len in lengths() {
+        let offsets: &[usize] = if len <= 130 { &[0, 1, 3, 7, 15, 31, 33, 63] } else { &[0, 5] };
+        for &off in offsets {
+            let a = &base[off..off + len];
+            let mut b = a.to_vec();
+            let step = if len <= 300 { 1 } else { 13 };
+            check_prefix(a, &b, &format_args!("u8 len {len} off {off} equal"));
+            // A longer second input, equal on the shared part.
+            let mut longer = b.clone();
+            longer.push(0);
+            check_prefix(a, &longer, &format_args!("u8 len {len} longer"));
+            for p in (0..len).step_by(step) {
+                b[p] ^= 0x41;
+                check_prefix(a, &b, &format_args!("u8 len {len} off {off} diff at {p}"));
+                // A second difference later must not matter.
+                let last = len - 1;
+                b[last] ^= 0x10;
+                check_prefix(a, &b, &format_args!("u8 len {len} off {off} two diffs at {p}"));
+                b[last] ^= 0x10;
+                b[p] ^= 0x41;
+            }
+        }
+    }
+}
+
+#[test]
+fn common_prefix_of_wider_and_other_types() {
+    for len in (0..=140).chain([300, 1000]) {
+        let a16: Vec<u16> = (0..len).map(|i| (i as u16).wrapping_mul(0x9E37)).collect();
+        let a32: Vec<u32> = (0..len).map(|i| (i as u32).wrapping_mul(0x9E37_79B9)).collect();
+        let a128: Vec<[u8; 16]> = (0..len).map(|i| [i as u8; 16]).collect();
+        let chars: Vec<char> = (0..len).map(|i| char::from_u32(0x60 + i as u32).unwrap()).collect();
+        let strs: Vec<String> = (0..len).map(|i| i.to_string()).collect();
+        for p in (0..len).step_by(1 + len / 40) {
+            // A difference in the high byte of a unit: a byte compare must still count units.
+            let mut b16 = a16.clone();
+            b16[p] ^= 0x0100;
+            check_prefix(&a16, &b16, &format_args!("u16 len {len} at {p}"));
+            let mut b32 = a32.clone();
+            b32[p] ^= 0x0100_0000;
+            check_prefix(&a32, &b32, &format_args!("u32 len {len} at {p}"));
+            let mut b128 = a128.clone();
+            b128[p][15] ^= 1;
+            check_prefix(&a128, &b128, &format_args!("[u8; 16] len {len} at {p}"));
+            let mut bc = chars.clone();
+            bc[p] = '\u{10FFFF}';
+            check_prefix(&chars, &bc, &format_args!("char len {len} at {p}"));
+            let mut bs = strs.clone();
+            bs[p].push('x');
+            check_prefix(&strs, &bs, &format_args!("String len {len} at {p}"));
+            let refs: Vec<&str> = strs.iter().map(|s| s.as_str()).collect();
+            let brefs: Vec<&str> = bs.iter().map(|s| s.as_str()).collect();
+            check_prefix(&refs, &brefs, &format_args!("&str len {len} at {p}"));
+        }
+        check_prefix(&a16, &a16, &format_args!("u16 len {len} equal"));
+    }
+}
+
+#[test]
+fn eq_16byte_every_length_and_byte() {
+    for len in 0..=40usize {
+        let a: Vec<[u8; 16]> =
+            (0..len).map(|i| core::array::from_fn(|j| (i * 16 + j) as u8)).collect();
+        let wide: Vec<u128> = a.iter().map(|x| u128::from_le_bytes(*x)).collect();
+        let mut b = a.clone();
+        for k in CompareBackend::all() {
+            assert!(k.eq_16byte(&a, &b), "{k:?} len {len}");
+            assert!(k.eq_16byte(&wide, &wide), "{k:?} len {len}");
+            if len > 0 {
+                assert!(!k.eq_16byte(&a, &b[..len - 1]), "{k:?} len {len}");
+            }
+        }
+        assert!(search::eq_16byte(&a, &b));
+        for p in 0..len * 16 {
+            b[p / 16][p % 16] ^= 0x80;
+            for k in CompareBackend::all() {
+                assert!(!k.eq_16byte(&a, &b), "{k:?} len {len} byte {p}");
+            }
+            assert!(!search::eq_16byte(&a, &b), "len {len} byte {p}");
+            b[p / 16][p % 16] ^= 0x80;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn arbitrary_prefixes(
+        a in prop::collection::vec(0u8..3, 0..600),
+        b in prop::collection::vec(0u8..3, 0..600),
+        shared in 0usize..600,
+    ) {
+        // `b` starts with up to `shared` bytes of `a`, then its own bytes.
+        let k = shared.min(a.len());
+        let b: Vec<u8> = a[..k].iter().chain(&b).copied().collect();
+        check_prefix(&a, &b, &"proptest u8");
+        let (wa, wb): (Vec<u16>, Vec<u16>) = (
+            a.iter().map(|&x| u16::from(x) << (x * 4)).collect(),
+            b.iter().map(|&x| u16::from(x) << (x * 4)).collect(),
+        );
+        check_prefix(&wa, &wb, &"proptest u16");
+        let (qa, qb): (Vec<u128>, Vec<u128>) = (
+            a.iter().map(|&x| u128::from(x) << (x * 40)).collect(),
+            b.iter().map(|&x| u128::from(x) << (x * 40)).collect(),
+        );
+        for be in CompareBackend::all() {
+            prop_assert_eq!(be.eq_16byte(&qa, &qb), qa == qb);
+            prop_assert!(be.eq_16byte(&qa, &qa));
+        }
+    }
+}

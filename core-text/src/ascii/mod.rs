@@ -34,7 +34,7 @@
 //!
 //! [`Backend`] runs the same operations at one pinned [`Level`](crate::Level).
 
-mod generic;
+pub(crate) mod generic;
 mod ops;
 mod swar;
 
