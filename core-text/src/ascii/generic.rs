@@ -388,6 +388,10 @@ pub(crate) unsafe fn make_case<V: Narrow, const UPPER: bool>(s: &mut [u8]) {
     // SAFETY: every access covers `w` bytes at an offset at most `n - w` of `s`, which is
     // exclusively borrowed; CPU per contract.
     unsafe {
+        // The last vector is loaded before anything is stored and stored after everything:
+        // loading it after storing the vectors it overlaps would stall on store forwarding,
+        // and casing the overlap twice leaves it as casing it once.
+        let last = flip(V::load(p.add(n - w)), lo);
         let mut i = 0;
         while i + 2 * w <= n {
             let (a, b) = (V::load(p.add(i)), V::load(p.add(i + w)));
@@ -397,12 +401,8 @@ pub(crate) unsafe fn make_case<V: Narrow, const UPPER: bool>(s: &mut [u8]) {
         }
         if i + w <= n {
             flip(V::load(p.add(i)), lo).store(p.add(i));
-            i += w;
         }
-        if i < n {
-            // Overlaps bytes already cased: casing them again leaves them as they are.
-            flip(V::load(p.add(n - w)), lo).store(p.add(n - w));
-        }
+        last.store(p.add(n - w));
     }
 }
 

@@ -30,7 +30,8 @@
 //! vector take the vector of half the width, then a word-at-a-time path (eight bytes in a
 //! `u64`, the same technique as std's `is_ascii`), which is also the `scalar` level; the
 //! cross-width equality of 8 to 15 elements compares two overlapping 8-element windows in one
-//! 128-bit vector. Every public function handles inputs shorter than 16 bytes inline.
+//! 128-bit vector (inline, with the target's baseline SSE2 or NEON). Every public function
+//! handles inputs shorter than 16 bytes inline.
 //!
 //! [`Backend`] runs the same operations at one pinned [`Level`](crate::Level).
 
@@ -38,7 +39,6 @@ pub(crate) mod generic;
 mod ops;
 mod swar;
 
-use crate::arch::append_with;
 use crate::error::BufferTooSmall;
 use alloc::vec::Vec;
 use core::fmt;
@@ -122,10 +122,26 @@ pub fn eq_ignore_case_u16(a: &[u16], b: &[u16]) -> bool {
 /// ```
 #[inline]
 pub fn eq_bytes_u16(a: &[u8], b: &[u16]) -> bool {
-    if a.len() < 8 {
-        return swar::eq_bytes_u16(a, b);
+    if a.len() < 16 {
+        return short_eq_bytes_u16(a, b);
     }
     Auto.eq_bytes_u16(a, b)
+}
+
+/// [`eq_bytes_u16`] for fewer than 16 elements, inline: 8 to 15 with the 128-bit vector of
+/// the compilation target's baseline (SSE2 on x86_64, NEON on aarch64), which every CPU
+/// that runs the program has, so no dispatch is needed; fewer a word at a time.
+#[inline(always)]
+fn short_eq_bytes_u16(a: &[u8], b: &[u16]) -> bool {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    // SAFETY: the program is compiled for SSE2 (`target_feature = "sse2"`), so the CPU
+    // running it has it.
+    return unsafe { generic::eq_bytes_u16::<core_cpu::vector::sse2::V128>(a, b) };
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    // SAFETY: the program is compiled for NEON, so the CPU running it has it.
+    return unsafe { generic::eq_bytes_u16::<core_cpu::vector::neon::V128>(a, b) };
+    #[allow(unreachable_code)]
+    swar::eq_bytes_u16(a, b)
 }
 
 /// Does `s` start with `prefix`, ignoring ASCII case?
@@ -249,15 +265,12 @@ fn case_into(k: impl Ops, src: &[u8], dst: &mut [MaybeUninit<u8>], upper: bool, 
 
 #[inline(always)]
 fn to_vec_in(k: impl Ops, s: &[u8], upper: bool, short: bool) -> Vec<u8> {
-    let mut out = Vec::new();
-    // SAFETY: the kernels write all of the first `s.len()` slots of the `s.len()` given
-    // (the shorter of the two lengths), with initialised bytes.
-    unsafe {
-        append_with(&mut out, s.len(), |dst| {
-            case_into(k, s, dst, upper, short);
-            s.len()
-        })
-    };
+    let n = s.len();
+    let mut out = Vec::with_capacity(n);
+    case_into(k, s, &mut out.spare_capacity_mut()[..n], upper, short);
+    // SAFETY: the kernels wrote all `n` slots (the shorter of the two lengths, both `n`) with
+    // initialised bytes, within the capacity.
+    unsafe { out.set_len(n) };
     out
 }
 

@@ -38,13 +38,6 @@ pub(crate) const fn case_word<const UPPER: bool>(x: u64) -> u64 {
     x ^ (m >> 2)
 }
 
-/// Do the words match, ignoring ASCII case?
-#[inline(always)]
-const fn eq_ignore_case_word(a: u64, b: u64) -> bool {
-    let letters = in_range(a | (0x20 * BYTES1), b'a', b'z') >> 2;
-    (a ^ b) & !letters == 0
-}
-
 /// Do the words of four UTF-16 units each match, ignoring ASCII case?
 #[inline(always)]
 const fn eq_ignore_case_units(a: u64, b: u64) -> bool {
@@ -99,17 +92,67 @@ fn windows<const K: usize>(n: usize, mut f: impl FnMut(usize) -> bool) -> bool {
     i == n || f(n - K)
 }
 
+/// The bytes of `s` (`s.len() < 8`) packed in a word, each at least once: two overlapping
+/// 4-byte windows from 4 bytes up, else the first, middle and last bytes (zeros elsewhere).
+#[inline(always)]
+fn short_word(s: &[u8]) -> u64 {
+    let n = s.len();
+    debug_assert!(n < 8);
+    if n >= 4 {
+        let w = |i: usize| u64::from(u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]));
+        w(0) | w(n - 4) << 32
+    } else if n > 0 {
+        u64::from(s[0]) | u64::from(s[n / 2]) << 8 | u64::from(s[n - 1]) << 16
+    } else {
+        0
+    }
+}
+
+/// Writes a word read by [`short_word`] (and transformed byte by byte) back to `d`, whose
+/// length is that of the source; the overlapping windows hold equal bytes.
+#[inline(always)]
+fn put_short_word<T>(d: &mut [T], w: u64, mut put: impl FnMut(&mut T, u8)) {
+    let n = d.len();
+    let b = w.to_le_bytes();
+    if n >= 4 {
+        for k in 0..4 {
+            put(&mut d[n - 4 + k], b[4 + k]);
+            put(&mut d[k], b[k]);
+        }
+    } else if n > 0 {
+        put(&mut d[n - 1], b[2]);
+        put(&mut d[n / 2], b[1]);
+        put(&mut d[0], b[0]);
+    }
+}
+
+/// The four words of a 32-byte block.
+#[inline(always)]
+fn block(c: &[u8]) -> [u64; 4] {
+    core::array::from_fn(|k| u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().unwrap_or([0; 8])))
+}
+
 /// Is every byte below 0x80?
 #[inline]
 pub(crate) fn is_ascii(s: &[u8]) -> bool {
-    if s.len() < 8 {
-        return s.iter().fold(0, |a, &b| a | b) < 0x80;
+    let n = s.len();
+    if n < 8 {
+        return short_word(s) & HIGH == 0;
     }
-    let mut acc = 0;
-    windows::<8>(s.len(), |i| {
+    let mut acc = word(s, n - 8);
+    let blocks = s.chunks_exact(32);
+    let rest = blocks.remainder().len();
+    for c in blocks {
+        let [w0, w1, w2, w3] = block(c);
+        if (w0 | w1 | w2 | w3) & HIGH != 0 {
+            return false;
+        }
+    }
+    let mut i = n - rest;
+    while i + 8 <= n {
         acc |= word(s, i);
-        true
-    });
+        i += 8;
+    }
     acc & HIGH == 0
 }
 
@@ -127,6 +170,13 @@ pub(crate) fn is_ascii_u16(s: &[u16]) -> bool {
     acc & (0xFF80 * UNITS1) == 0
 }
 
+/// Bits set where the words differ other than in the case of an ASCII letter.
+#[inline(always)]
+const fn case_mismatch(a: u64, b: u64) -> u64 {
+    let letters = in_range(a | (0x20 * BYTES1), b'a', b'z') >> 2;
+    (a ^ b) & !letters
+}
+
 /// `a.eq_ignore_ascii_case(b)`.
 #[inline]
 pub(crate) fn eq_ignore_case(a: &[u8], b: &[u8]) -> bool {
@@ -135,9 +185,27 @@ pub(crate) fn eq_ignore_case(a: &[u8], b: &[u8]) -> bool {
         return false;
     }
     if n < 8 {
-        return a.iter().zip(b).all(|(x, y)| x.eq_ignore_ascii_case(y));
+        return case_mismatch(short_word(a), short_word(b)) == 0;
     }
-    windows::<8>(n, |i| eq_ignore_case_word(word(a, i), word(b, i)))
+    let mut acc = case_mismatch(word(a, n - 8), word(b, n - 8));
+    let blocks = a.chunks_exact(32).zip(b.chunks_exact(32));
+    let rest = n % 32;
+    for (x, y) in blocks {
+        let ([x0, x1, x2, x3], [y0, y1, y2, y3]) = (block(x), block(y));
+        let m = case_mismatch(x0, y0)
+            | case_mismatch(x1, y1)
+            | case_mismatch(x2, y2)
+            | case_mismatch(x3, y3);
+        if m != 0 {
+            return false;
+        }
+    }
+    let mut i = n - rest;
+    while i + 8 <= n {
+        acc |= case_mismatch(word(a, i), word(b, i));
+        i += 8;
+    }
+    acc == 0
 }
 
 /// The UTF-16 form of [`eq_ignore_case`]: units below 0x80 fold, the rest compare exactly.
@@ -180,17 +248,18 @@ pub(crate) fn eq_bytes_u16(a: &[u8], b: &[u16]) -> bool {
 /// Upper-cases (`UPPER`) or lower-cases the ASCII letters of `s` in place.
 #[inline]
 pub(crate) fn make_case<const UPPER: bool>(s: &mut [u8]) {
-    if s.len() < 8 {
-        for b in s {
-            *b = if UPPER { b.to_ascii_uppercase() } else { b.to_ascii_lowercase() };
-        }
-        return;
+    let n = s.len();
+    if n < 8 {
+        let w = case_word::<UPPER>(short_word(s));
+        return put_short_word(s, w, |d, b| *d = b);
     }
-    windows::<8>(s.len(), |i| {
-        let w = case_word::<UPPER>(word(s, i));
-        s[i..i + 8].copy_from_slice(&w.to_le_bytes());
-        true
-    });
+    // The last word first (see the vector kernel: no load of a word just partly stored).
+    let last = case_word::<UPPER>(word(s, n - 8));
+    for c in s.chunks_exact_mut(8) {
+        let w = case_word::<UPPER>(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        c.copy_from_slice(&w.to_le_bytes());
+    }
+    s[n - 8..].copy_from_slice(&last.to_le_bytes());
 }
 
 /// `src` with its ASCII letters upper-cased (`UPPER`) or lower-cased, written to the start of
@@ -199,17 +268,20 @@ pub(crate) fn make_case<const UPPER: bool>(s: &mut [u8]) {
 pub(crate) fn to_case<const UPPER: bool>(src: &[u8], dst: &mut [core::mem::MaybeUninit<u8>]) {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
-    if src.len() < 8 {
-        for (d, &b) in dst.iter_mut().zip(src) {
-            d.write(if UPPER { b.to_ascii_uppercase() } else { b.to_ascii_lowercase() });
-        }
-        return;
+    if n < 8 {
+        let w = case_word::<UPPER>(short_word(src));
+        return put_short_word(dst, w, |d, b| {
+            d.write(b);
+        });
     }
-    windows::<8>(src.len(), |i| {
-        let w = case_word::<UPPER>(word(src, i)).to_le_bytes();
-        for (d, b) in dst[i..i + 8].iter_mut().zip(w) {
+    for (d, c) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
+        let w = case_word::<UPPER>(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        for (d, b) in d.iter_mut().zip(w.to_le_bytes()) {
             d.write(b);
         }
-        true
-    });
+    }
+    let w = case_word::<UPPER>(word(src, n - 8)).to_le_bytes();
+    for (d, b) in dst[n - 8..].iter_mut().zip(w) {
+        d.write(b);
+    }
 }

@@ -36,7 +36,7 @@ pub(crate) fn scalar_prefix(a: &[u8], b: &[u8]) -> usize {
     i + a[i..].iter().zip(&b[i..]).take_while(|(x, y)| x == y).count()
 }
 
-/// `a == b`, a word at a time.
+/// `a == b`, a word at a time, four words a step.
 #[inline]
 pub(crate) fn scalar_eq(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
@@ -46,7 +46,18 @@ pub(crate) fn scalar_eq(a: &[u8], b: &[u8]) -> bool {
     if n < 8 {
         return a == b;
     }
-    let mut i = 0;
+    let words = |c: &[u8]| -> [u64; 4] {
+        core::array::from_fn(|k| {
+            u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().unwrap_or([0; 8]))
+        })
+    };
+    for (x, y) in a.chunks_exact(32).zip(b.chunks_exact(32)) {
+        let (x, y) = (words(x), words(y));
+        if (x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]) != 0 {
+            return false;
+        }
+    }
+    let mut i = n - n % 32;
     while i + 8 <= n {
         if word(a, i) != word(b, i) {
             return false;
