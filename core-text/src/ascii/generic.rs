@@ -2,8 +2,9 @@
 //! `ops`.
 //!
 //! ```text
-//! reductions (is_ascii, eq_*): OR of four vectors' "bad" lanes, one test a step; then single
-//!             vectors; the last vector ends at the end (overlapping: re-reading is harmless)
+//! reductions (is_ascii, eq_*): the first vector, then aligned steps (of the first input) of
+//!             four vectors whose "bad" lanes are OR-ed before one test, then single vectors;
+//!             the last vector ends at the end (overlapping: re-reading is harmless)
 //! casing:     t = v + (0x80 - 'a'); m = (0x80 + 26 >s t)  -- 'a'..='z' are the 26 smallest
 //!             signed bytes after the add; v ^ (m & 0x20); the last vector overlaps (casing
 //!             twice is casing once)
@@ -94,6 +95,14 @@ mod arm {
     }
 }
 
+/// The offset of the first address after `p` that is a multiple of `w` (a power of two), in
+/// `1..=w`: the steps after a first unaligned vector start there, so that their loads (or
+/// stores) do not straddle cache lines.
+#[inline(always)]
+pub(crate) fn aligned_start(p: *const u8, w: usize) -> usize {
+    w - (p as usize & (w - 1))
+}
+
 /// 0xFF in each byte of `v` in `lo..lo + 26` (an ASCII letter range), else 0.
 ///
 /// # Safety
@@ -128,7 +137,7 @@ pub(crate) unsafe fn is_ascii<V: Narrow>(s: &[u8]) -> bool {
     let p = s.as_ptr();
     // SAFETY: every load reads `w` bytes at an offset at most `n - w`; CPU per contract.
     unsafe {
-        let mut i = 0;
+        let mut i = aligned_start(p, w);
         while i + 4 * w <= n {
             let q = p.add(i);
             let x = V::load(q)
@@ -139,7 +148,7 @@ pub(crate) unsafe fn is_ascii<V: Narrow>(s: &[u8]) -> bool {
             }
             i += 4 * w;
         }
-        let mut acc = V::load(p.add(n - w));
+        let mut acc = V::load(p.add(n - w)).or(V::load(p));
         while i + w <= n {
             acc = acc.or(V::load(p.add(i)));
             i += w;
@@ -164,7 +173,7 @@ pub(crate) unsafe fn is_ascii_u16<V: Narrow>(s: &[u16]) -> bool {
     // CPU per contract.
     unsafe {
         let high = V::splat16(0xFF80);
-        let mut i = 0;
+        let mut i = aligned_start(p, w);
         while i + 4 * w <= n {
             let q = p.add(i);
             let x = V::load(q)
@@ -175,7 +184,7 @@ pub(crate) unsafe fn is_ascii_u16<V: Narrow>(s: &[u16]) -> bool {
             }
             i += 4 * w;
         }
-        let mut acc = V::load(p.add(n - w));
+        let mut acc = V::load(p.add(n - w)).or(V::load(p));
         while i + w <= n {
             acc = acc.or(V::load(p.add(i)));
             i += w;
@@ -224,7 +233,7 @@ pub(crate) unsafe fn eq_ignore_case<V: Narrow>(a: &[u8], b: &[u8]) -> bool {
                 case_mismatch(V::load(pa.add($i)), V::load(pb.add($i)))
             };
         }
-        let mut i = 0;
+        let mut i = aligned_start(pa, w);
         while i + 4 * w <= n {
             let x = pair!(i).or(pair!(i + w)).or(pair!(i + 2 * w).or(pair!(i + 3 * w)));
             if x.any() {
@@ -232,7 +241,7 @@ pub(crate) unsafe fn eq_ignore_case<V: Narrow>(a: &[u8], b: &[u8]) -> bool {
             }
             i += 4 * w;
         }
-        let mut acc = pair!(n - w);
+        let mut acc = pair!(n - w).or(pair!(0));
         while i + w <= n {
             acc = acc.or(pair!(i));
             i += w;
@@ -283,7 +292,7 @@ pub(crate) unsafe fn eq_ignore_case_u16<V: Narrow>(a: &[u16], b: &[u16]) -> bool
                 case_mismatch16(V::load(pa.add($i)), V::load(pb.add($i)))
             };
         }
-        let mut i = 0;
+        let mut i = aligned_start(pa, w);
         while i + 4 * w <= n {
             let x = pair!(i).or(pair!(i + w)).or(pair!(i + 2 * w).or(pair!(i + 3 * w)));
             if x.any() {
@@ -291,7 +300,7 @@ pub(crate) unsafe fn eq_ignore_case_u16<V: Narrow>(a: &[u16], b: &[u16]) -> bool
             }
             i += 4 * w;
         }
-        let mut acc = pair!(n - w);
+        let mut acc = pair!(n - w).or(pair!(0));
         while i + w <= n {
             acc = acc.or(pair!(i));
             i += w;
@@ -352,14 +361,14 @@ pub(crate) unsafe fn eq_bytes_u16<V: Narrow>(a: &[u8], b: &[u16]) -> bool {
                 width_mismatch(V::load(pa.add($i)), V::load(q), V::load(q.add(w)))
             }};
         }
-        let mut i = 0;
+        let mut i = aligned_start(pa, w);
         while i + 2 * w <= n {
             if step!(i).or(step!(i + w)).any() {
                 return false;
             }
             i += 2 * w;
         }
-        let mut acc = step!(n - w);
+        let mut acc = step!(n - w).or(step!(0));
         if i + w <= n {
             acc = acc.or(step!(i));
         }
@@ -388,11 +397,13 @@ pub(crate) unsafe fn make_case<V: Narrow, const UPPER: bool>(s: &mut [u8]) {
     // SAFETY: every access covers `w` bytes at an offset at most `n - w` of `s`, which is
     // exclusively borrowed; CPU per contract.
     unsafe {
-        // The last vector is loaded before anything is stored and stored after everything:
-        // loading it after storing the vectors it overlaps would stall on store forwarding,
-        // and casing the overlap twice leaves it as casing it once.
+        // The first and last vectors are loaded before anything is stored and stored after
+        // everything, around aligned steps: loading a vector after storing one it overlaps
+        // would stall on store forwarding, and casing the overlap twice leaves it as casing
+        // it once.
         let last = flip(V::load(p.add(n - w)), lo);
-        let mut i = 0;
+        let head = flip(V::load(p), lo);
+        let mut i = aligned_start(p, w);
         while i + 2 * w <= n {
             let (a, b) = (V::load(p.add(i)), V::load(p.add(i + w)));
             flip(a, lo).store(p.add(i));
@@ -402,6 +413,7 @@ pub(crate) unsafe fn make_case<V: Narrow, const UPPER: bool>(s: &mut [u8]) {
         if i + w <= n {
             flip(V::load(p.add(i)), lo).store(p.add(i));
         }
+        head.store(p);
         last.store(p.add(n - w));
     }
 }
@@ -432,7 +444,8 @@ pub(crate) unsafe fn to_case<V: Narrow, const UPPER: bool>(
     // (exclusively borrowed, so apart from `src`) at an offset at most `n - w`, where `n` is
     // the shorter length; stores write initialised bytes only; CPU per contract.
     unsafe {
-        let mut i = 0;
+        flip(V::load(p), lo).store(q);
+        let mut i = aligned_start(q, w);
         while i + 2 * w <= n {
             let (a, b) = (V::load(p.add(i)), V::load(p.add(i + w)));
             flip(a, lo).store(q.add(i));

@@ -3,13 +3,14 @@
 //! for the `scalar` level and short inputs.
 //!
 //! ```text
-//! prefix:  d = a ^ b per vector, OR of four before one test; on a hit, the first vector with
-//!          a nonzero d and the first nonzero lane of it (trailing ones of the equal-lane
-//!          mask); the last vector ends at the end (it may overlap lanes known equal)
+//! prefix:  d = a ^ b per vector: the first vector, then aligned steps (on `a`) of four whose
+//!          d are OR-ed before one test; on a hit, the first vector with a nonzero d and its
+//!          first nonzero lane (trailing ones of the equal-lane mask); the last vector ends at
+//!          the end (it may overlap lanes known equal)
 //! eq:      the same reduction without the search
 //! ```
 
-use crate::ascii::generic::Narrow;
+use crate::ascii::generic::{aligned_start, Narrow};
 use core_cpu::vector::Vector;
 
 /// The 8 bytes at `s[i..]`, little-endian.
@@ -103,7 +104,11 @@ pub(crate) unsafe fn prefix<V: Narrow>(a: &[u8], b: &[u8]) -> usize {
                 V::load(pa.add($i)).xor(V::load(pb.add($i)))
             };
         }
-        let mut i = 0;
+        if let Some(k) = first_difference(diff!(0)) {
+            return k;
+        }
+        // Aligned on `a`; a difference in lanes overlapping the first vector is impossible.
+        let mut i = aligned_start(pa, w);
         while i + 4 * w <= n {
             let d = [diff!(i), diff!(i + w), diff!(i + 2 * w), diff!(i + 3 * w)];
             if d[0].or(d[1]).or(d[2].or(d[3])).any() {
@@ -154,14 +159,14 @@ pub(crate) unsafe fn eq<V: Narrow>(a: &[u8], b: &[u8]) -> bool {
                 V::load(pa.add($i)).xor(V::load(pb.add($i)))
             };
         }
-        let mut i = 0;
+        let mut i = aligned_start(pa, w);
         while i + 4 * w <= n {
             if diff!(i).or(diff!(i + w)).or(diff!(i + 2 * w).or(diff!(i + 3 * w))).any() {
                 return false;
             }
             i += 4 * w;
         }
-        let mut acc = diff!(n - w);
+        let mut acc = diff!(n - w).or(diff!(0));
         while i + w <= n {
             acc = acc.or(diff!(i));
             i += w;
