@@ -1,5 +1,6 @@
-//! The scalar level of the ASCII operations, eight bytes (or four UTF-16 units) a step in a
-//! 64-bit word, and the short-input paths of every level.
+//! The scalar level of the ASCII operations and the short-input paths of every level: words
+//! of eight bytes (or four UTF-16 units) in a `u64`, and over bytes, 32-byte blocks of
+//! branch-free byte code that the compiler vectorizes with the target's baseline.
 //!
 //! ```text
 //! letters(x):  x7 = x & 0x7F..; ge = x7 + (0x80 - 'a'); gt = x7 + (0x80 - 'z' - 1)
@@ -36,6 +37,13 @@ const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
 pub(crate) const fn case_word<const UPPER: bool>(x: u64) -> u64 {
     let m = if UPPER { in_range(x, b'a', b'z') } else { in_range(x, b'A', b'Z') };
     x ^ (m >> 2)
+}
+
+/// The byte upper-cased (`UPPER`) or lower-cased, branch-free (byte loops of it vectorize).
+#[inline(always)]
+const fn case_byte<const UPPER: bool>(b: u8) -> u8 {
+    let lo = if UPPER { b'a' } else { b'A' };
+    b ^ (((b.wrapping_sub(lo) < 26) as u8) << 5)
 }
 
 /// Do the words of four UTF-16 units each match, ignoring ASCII case?
@@ -126,12 +134,6 @@ fn put_short_word<T>(d: &mut [T], w: u64, mut put: impl FnMut(&mut T, u8)) {
     }
 }
 
-/// The four words of a 32-byte block.
-#[inline(always)]
-fn block(c: &[u8]) -> [u64; 4] {
-    core::array::from_fn(|k| u64::from_le_bytes(c[8 * k..8 * k + 8].try_into().unwrap_or([0; 8])))
-}
-
 /// Is every byte below 0x80?
 #[inline]
 pub(crate) fn is_ascii(s: &[u8]) -> bool {
@@ -140,11 +142,14 @@ pub(crate) fn is_ascii(s: &[u8]) -> bool {
         return short_word(s) & HIGH == 0;
     }
     let mut acc = word(s, n - 8);
-    let blocks = s.chunks_exact(32);
+    let blocks = s.chunks_exact(128);
     let rest = blocks.remainder().len();
     for c in blocks {
-        let [w0, w1, w2, w3] = block(c);
-        if (w0 | w1 | w2 | w3) & HIGH != 0 {
+        // Sixteen words OR-ed: the compiler vectorizes them with the target's baseline.
+        let m = c
+            .chunks_exact(8)
+            .fold(0, |m, w| m | u64::from_le_bytes(w.try_into().unwrap_or([0; 8])));
+        if m & HIGH != 0 {
             return false;
         }
     }
@@ -191,11 +196,11 @@ pub(crate) fn eq_ignore_case(a: &[u8], b: &[u8]) -> bool {
     let blocks = a.chunks_exact(32).zip(b.chunks_exact(32));
     let rest = n % 32;
     for (x, y) in blocks {
-        let ([x0, x1, x2, x3], [y0, y1, y2, y3]) = (block(x), block(y));
-        let m = case_mismatch(x0, y0)
-            | case_mismatch(x1, y1)
-            | case_mismatch(x2, y2)
-            | case_mismatch(x3, y3);
+        // Byte by byte over a fixed length: vectorized by the compiler.
+        let m = x.iter().zip(y).fold(0, |m, (&p, &q)| {
+            let letter = (p | 0x20).wrapping_sub(b'a') < 26;
+            m | ((p ^ q) & !(u8::from(letter) << 5))
+        });
         if m != 0 {
             return false;
         }
@@ -255,9 +260,8 @@ pub(crate) fn make_case<const UPPER: bool>(s: &mut [u8]) {
     }
     // The last word first (see the vector kernel: no load of a word just partly stored).
     let last = case_word::<UPPER>(word(s, n - 8));
-    for c in s.chunks_exact_mut(8) {
-        let w = case_word::<UPPER>(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
-        c.copy_from_slice(&w.to_le_bytes());
+    for b in &mut s[..n - n % 8] {
+        *b = case_byte::<UPPER>(*b);
     }
     s[n - 8..].copy_from_slice(&last.to_le_bytes());
 }
@@ -274,11 +278,8 @@ pub(crate) fn to_case<const UPPER: bool>(src: &[u8], dst: &mut [core::mem::Maybe
             d.write(b);
         });
     }
-    for (d, c) in dst.chunks_exact_mut(8).zip(src.chunks_exact(8)) {
-        let w = case_word::<UPPER>(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
-        for (d, b) in d.iter_mut().zip(w.to_le_bytes()) {
-            d.write(b);
-        }
+    for (d, &b) in dst[..n - n % 8].iter_mut().zip(&src[..n - n % 8]) {
+        d.write(case_byte::<UPPER>(b));
     }
     let w = case_word::<UPPER>(word(src, n - 8)).to_le_bytes();
     for (d, b) in dst[n - 8..].iter_mut().zip(w) {
