@@ -107,7 +107,11 @@ fn short_word(s: &[u8]) -> u64 {
     let n = s.len();
     debug_assert!(n < 8);
     if n >= 4 {
-        let w = |i: usize| u64::from(u32::from_le_bytes([s[i], s[i + 1], s[i + 2], s[i + 3]]));
+        let w = |i: usize| {
+            let mut b = [0u8; 4];
+            b.copy_from_slice(&s[i..i + 4]);
+            u64::from(u32::from_le_bytes(b))
+        };
         w(0) | w(n - 4) << 32
     } else if n > 0 {
         u64::from(s[0]) | u64::from(s[n / 2]) << 8 | u64::from(s[n - 1]) << 16
