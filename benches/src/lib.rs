@@ -4,6 +4,8 @@
 //!   exact byte size, and the seed-case inputs.
 //! - [`case`]: the case model: one input, our functions and the peers' on it, each a closure
 //!   that both consumers time; [`case::Case::check`] asserts they all compute the same result.
+//! - [`ascii`]: the `core-text` ASCII and slice-comparison cases (casing, ignore-case and
+//!   cross-width equality, common prefix, 16-byte equality) against std.
 //! - [`text`]: the `core-text` case table (validation, counting, transcoding, seed cases).
 //! - [`collections_frozen`], [`collections_immutable`], [`collections_ord`]: the
 //!   `core-collections` case tables (frozen lookups, persistent collections, slice seeds).
@@ -26,6 +28,7 @@
 //! case.check().expect("ours and the peers agree");
 //! ```
 
+pub mod ascii;
 pub mod case;
 pub mod collections_frozen;
 pub mod collections_immutable;

@@ -50,6 +50,9 @@ pub use whitespace::{
     trim_start16,
 };
 
+mod prefix;
+pub use prefix::{common_prefix_len, eq_16byte, CompareBackend, Plain16, PrefixEq};
+
 /// The first position of `needle` in `haystack`.
 #[inline]
 pub fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
