@@ -440,3 +440,33 @@ proptest! {
         check_whitespace(&s);
     }
 }
+
+#[test]
+fn split_str_matches_std() {
+    let texts = ["", "a", "::", "a::b", "a::::b::", ":a:::b", "ab", "é::ü::", "aaaa"];
+    for t in texts {
+        for sep in ["::", ":", "", "a", "aa", "::::", "é"] {
+            if sep.is_empty() && !t.is_ascii() {
+                // Bytes, not chars: an empty separator splits between every byte.
+                let n = search::split_str(t.as_bytes(), b"").count();
+                assert_eq!(n, t.len() + 2, "{t:?}");
+                continue;
+            }
+            let want: Vec<&str> = t.split(sep).collect();
+            let got: Vec<&[u8]> = search::split_str(t.as_bytes(), sep.as_bytes()).collect();
+            let want: Vec<&[u8]> = want.iter().map(|s| s.as_bytes()).collect();
+            assert_eq!(got, want, "{t:?} by {sep:?}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_split_str(hay in "[ab,]{0,200}", sep in "[ab,]{1,4}") {
+        let want: Vec<&[u8]> = hay.split(sep.as_str()).map(str::as_bytes).collect();
+        let got: Vec<&[u8]> = search::split_str(hay.as_bytes(), sep.as_bytes()).collect();
+        prop_assert_eq!(got, want);
+    }
+}

@@ -40,8 +40,8 @@ pub use set::{
     PackedStrategy, SetStrategy, U16Set, U16SetIter,
 };
 pub use split::{
-    lines, rsplit, rsplitn, split, split16, split_set, splitn, str_lines, Lines, RSplitN, Split,
-    Split16, SplitRanges,
+    lines, rsplit, rsplitn, split, split16, split_set, split_str, splitn, str_lines, Lines,
+    RSplitN, Split, Split16, SplitRanges, SplitStr,
 };
 pub use whitespace::{
     contains_whitespace, contains_whitespace16, find_not_whitespace, find_not_whitespace16,

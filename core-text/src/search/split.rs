@@ -437,3 +437,57 @@ impl<'h> Iterator for Split16<'h, '_> {
 }
 
 impl FusedIterator for Split16<'_, '_> {}
+
+/// The pieces of `haystack` between non-overlapping occurrences of `separator`, found left to
+/// right by [`memmem`](super::memmem) (a prefiltered search, linear in the worst case): as
+/// `str::split` with a string pattern, an empty separator included (it gives an empty piece,
+/// each byte, and an empty piece).
+///
+/// ```
+/// let parts: Vec<&[u8]> = core_text::search::split_str(b"a::b::::c", b"::").collect();
+/// assert_eq!(parts, [&b"a"[..], b"b", b"", b"c"]);
+/// ```
+#[inline]
+pub fn split_str<'h, 'n>(haystack: &'h [u8], separator: &'n [u8]) -> SplitStr<'h, 'n> {
+    SplitStr {
+        hay: haystack,
+        found: super::memmem::find_iter(haystack, separator),
+        len: separator.len(),
+        start: 0,
+        done: false,
+    }
+}
+
+/// The pieces of a haystack between occurrences of a byte string ([`split_str`]).
+#[derive(Debug)]
+pub struct SplitStr<'h, 'n> {
+    hay: &'h [u8],
+    found: super::memmem::FindIter<'h, 'n>,
+    len: usize,
+    start: usize,
+    done: bool,
+}
+
+impl<'h> Iterator for SplitStr<'h, '_> {
+    type Item = &'h [u8];
+
+    #[inline]
+    fn next(&mut self) -> Option<&'h [u8]> {
+        if self.done {
+            return None;
+        }
+        match self.found.next() {
+            Some(at) => {
+                let piece = &self.hay[self.start..at];
+                self.start = at + self.len;
+                Some(piece)
+            }
+            None => {
+                self.done = true;
+                Some(&self.hay[self.start..])
+            }
+        }
+    }
+}
+
+impl FusedIterator for SplitStr<'_, '_> {}
