@@ -204,6 +204,8 @@ fn finder_api() {
     drop(needle);
     assert_eq!(f.find(b"xxabc"), Some(2));
     assert_eq!(format!("{f:?}"), "Finder { needle: b\"abc\", level: None }");
+    let r = FinderRev::with_level(b"\n\xff", Level::Scalar).expect("scalar is always there");
+    assert_eq!(format!("{r:?}"), "FinderRev { needle: b\"\\n\\xff\", level: Some(Scalar) }");
     // Empty needles and needles longer than the haystack.
     assert_eq!(memmem::find(b"", b""), Some(0));
     assert_eq!(memmem::rfind(b"abc", b""), Some(3));
