@@ -472,8 +472,8 @@ unsafe fn forward<S: Scan>(hay: &[u8], needle: &[u8], pair: Pair) -> Option<usiz
         let (s1, s2) = (S::splat(needle[d1]), S::splat(needle[d2]));
         let block = |i: usize| block::<S>(p, i, d1, d2, s1, s2);
         'scan: {
-            // One block first: an occurrence near the start (the next one, when iterating)
-            // is found without the wider step.
+            // Two single blocks first: an occurrence near the start (the next one, when
+            // iterating) is found without the wider step.
             match verify::<S, false>(block(0).mask(), 0, hay, needle, &mut budget) {
                 Hits::Miss => {}
                 h => break 'scan h,
