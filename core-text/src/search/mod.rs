@@ -15,6 +15,8 @@
 //! assert_eq!(core_text::search::count(b'o', hay), 2);
 //! ```
 //!
+//! Substring search (`memmem::find`, `memmem::Finder`, ...) is in [`memmem`].
+//!
 //! # Migrating from `memchr`
 //!
 //! `memchr`, `memchr2`, `memchr3`, `memrchr`, `memrchr2`, `memrchr3`, `memchr_iter`,

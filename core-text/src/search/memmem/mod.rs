@@ -189,13 +189,14 @@ impl<'n> Searcher<'n> {
     }
 }
 
-impl fmt::Debug for Searcher<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Searcher<'_> {
+    /// `Debug` for the searcher type `name`: the needle and the pinned level, if any.
+    fn debug(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let level = match self.kernels {
             Kernels::Best => None,
             Kernels::At(k) => Some(k.level()),
         };
-        f.debug_struct("Finder")
+        f.debug_struct(name)
             .field("needle", &Escaped(self.needle.bytes()))
             .field("level", &level)
             .finish()
@@ -231,7 +232,7 @@ pub struct Finder<'n> {
 
 impl fmt::Debug for Finder<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.s.fmt(f)
+        self.s.debug("Finder", f)
     }
 }
 
@@ -308,7 +309,7 @@ pub struct FinderRev<'n> {
 
 impl fmt::Debug for FinderRev<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.s.fmt(f)
+        self.s.debug("FinderRev", f)
     }
 }
 

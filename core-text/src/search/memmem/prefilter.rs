@@ -7,7 +7,8 @@
 //! candidates: offsets 0..=n-m; a block is W consecutive offsets i..i+W
 //! block:      eq(load(hay + i + first), splat(needle[first]))
 //!             & eq(load(hay + i + second), splat(needle[second]))   one lane per offset
-//! forward:    one block at offset 0 (when iterating, the next occurrence is often there);
+//! forward:    single blocks at offsets 0 and W (when iterating, the next occurrence is
+//!             often there);
 //!             then UNROLL blocks (128 offsets; 64 at 128 bits) with one OR-ed test and
 //!             nothing else in the loop; then single blocks; then one block ending at the
 //!             last offset (its lanes below what was searched masked off); each set lane, in
@@ -471,13 +472,21 @@ unsafe fn forward<S: Scan>(hay: &[u8], needle: &[u8], pair: Pair) -> Option<usiz
         let (s1, s2) = (S::splat(needle[d1]), S::splat(needle[d2]));
         let block = |i: usize| block::<S>(p, i, d1, d2, s1, s2);
         'scan: {
-            // One block first: an occurrence near the start (the next one, when iterating)
-            // is found without the wider step.
+            // Two single blocks first: an occurrence near the start (the next one, when
+            // iterating) is found without the wider step.
             match verify::<S, false>(block(0).mask(), 0, hay, needle, &mut budget) {
                 Hits::Miss => {}
                 h => break 'scan h,
             }
-            let (mut i, step) = (w, S::UNROLL * w);
+            let mut i = w;
+            if 2 * w <= offsets {
+                match verify::<S, false>(block(w).mask(), w, hay, needle, &mut budget) {
+                    Hits::Miss => {}
+                    h => break 'scan h,
+                }
+                i = 2 * w;
+            }
+            let step = S::UNROLL * w;
             // `UNROLL` blocks with one test and nothing else in the loop.
             let any = |i: usize| any::<S>(p, i, d1, d2, s1, s2);
             loop {
