@@ -38,6 +38,8 @@ pub trait AsciiApi: Copy + 'static {
     fn make_upper(self, s: &mut [u8]);
     /// [`ascii::to_upper`].
     fn to_upper(self, s: &[u8]) -> Vec<u8>;
+    /// [`ascii::to_upper_u16`].
+    fn to_upper_u16(self, s: &[u16]) -> Vec<u16>;
     /// [`search::common_prefix_len`].
     fn common_prefix_len<T: PrefixEq>(self, a: &[T], b: &[T]) -> usize;
     /// [`search::eq_16byte`].
@@ -80,6 +82,10 @@ impl AsciiApi for Free {
     #[inline]
     fn to_upper(self, s: &[u8]) -> Vec<u8> {
         ascii::to_upper(s)
+    }
+    #[inline]
+    fn to_upper_u16(self, s: &[u16]) -> Vec<u16> {
+        ascii::to_upper_u16(s)
     }
     #[inline]
     fn common_prefix_len<T: PrefixEq>(self, a: &[T], b: &[T]) -> usize {
@@ -127,6 +133,10 @@ impl AsciiApi for Pinned {
     #[inline]
     fn to_upper(self, s: &[u8]) -> Vec<u8> {
         self.0.to_upper(s)
+    }
+    #[inline]
+    fn to_upper_u16(self, s: &[u16]) -> Vec<u16> {
+        self.0.to_upper_u16(s)
     }
     #[inline]
     fn common_prefix_len<T: PrefixEq>(self, a: &[T], b: &[T]) -> usize {
@@ -344,14 +354,39 @@ fn seed_cases<A: AsciiApi>(api: A) -> Vec<Case> {
         ("ShortAscii", b"runtime".to_vec(), 18.12, 14.62),
         ("LongAscii", vec![b'a'; 139], 248.38, 39.22),
     ] {
+        let seed = Some(Seed { id: "B-TXT-06", net10_ns: net10, net11_ns: net11 });
+        let wide: Rc<[u16]> = text.iter().map(|&b| u16::from(b)).collect();
         let text: Rc<[u8]> = text.into();
         out.push(seeded(
             name,
             text.len(),
-            Some(Seed { id: "B-TXT-06", net10_ns: net10, net11_ns: net11 }),
+            seed,
             vec![
                 Function::new("core", OURS, (api, text.clone()), |(a, t)| a.to_upper(t)),
                 Function::new("std", VS, text, |t| t.to_ascii_uppercase()),
+            ],
+        ));
+        // The like-for-like form of the .NET case (its strings are UTF-16); std has no
+        // UTF-16 casing, so the peer is the loop over units.
+        out.push(seeded(
+            &format!("{name}/utf16"),
+            2 * wide.len(),
+            seed,
+            vec![
+                Function::new("core", OURS, (api, wide.clone()), |(a, t)| a.to_upper_u16(t)),
+                Function::new("loop", VS, wide, |t| {
+                    t.iter()
+                        .map(
+                            |&u| {
+                                if u < 0x80 {
+                                    u16::from((u as u8).to_ascii_uppercase())
+                                } else {
+                                    u
+                                }
+                            },
+                        )
+                        .collect::<Vec<u16>>()
+                }),
             ],
         ));
     }

@@ -96,6 +96,69 @@ impl Imp {
     }
 }
 
+impl Imp {
+    fn make_case_u16(self, s: &mut [u16], upper: bool) {
+        match (self, upper) {
+            (Imp::Level(k), true) => k.make_upper_u16(s),
+            (Imp::Level(k), false) => k.make_lower_u16(s),
+            (Imp::Free, true) => ascii::make_upper_u16(s),
+            (Imp::Free, false) => ascii::make_lower_u16(s),
+        }
+    }
+    fn to_case_u16(self, s: &[u16], upper: bool) -> Vec<u16> {
+        match (self, upper) {
+            (Imp::Level(k), true) => k.to_upper_u16(s),
+            (Imp::Level(k), false) => k.to_lower_u16(s),
+            (Imp::Free, true) => ascii::to_upper_u16(s),
+            (Imp::Free, false) => ascii::to_lower_u16(s),
+        }
+    }
+}
+
+/// Units below 0x80 cased as std cases bytes; the rest unchanged.
+fn naive_case_u16(s: &[u16], upper: bool) -> Vec<u16> {
+    s.iter()
+        .map(|&u| match u8::try_from(u) {
+            Ok(b) if b < 0x80 => {
+                u16::from(if upper { b.to_ascii_uppercase() } else { b.to_ascii_lowercase() })
+            }
+            _ => u,
+        })
+        .collect()
+}
+
+#[test]
+fn utf16_casing_every_length_offset_and_unit() {
+    const PAD: usize = 40;
+    let specials = special_units();
+    for &imp in &imps() {
+        for len in (0..=140).chain([255, 256, 257, 1000]) {
+            let case: Vec<u16> = (0..len)
+                .map(|i| {
+                    if i % 3 == 0 {
+                        specials[(i * 7 + len) % specials.len()]
+                    } else {
+                        u16::from(text(1, (i + len) as u64)[0])
+                    }
+                })
+                .collect();
+            let offsets: &[usize] = if len <= 140 { &[0, 1, 3, 8, 15, 31] } else { &[0, 7] };
+            for &pre in offsets {
+                for upper in [true, false] {
+                    let want = naive_case_u16(&case, upper);
+                    let mut buf = vec![0xA5A5u16; pre + len + PAD];
+                    buf[pre..pre + len].copy_from_slice(&case);
+                    imp.make_case_u16(&mut buf[pre..pre + len], upper);
+                    assert_eq!(buf[pre..pre + len], want, "{imp:?} len {len} pre {pre}");
+                    assert!(buf[..pre].iter().chain(&buf[pre + len..]).all(|&g| g == 0xA5A5));
+                    assert_eq!(imp.to_case_u16(&buf[pre..pre + len], upper), want);
+                    assert_eq!(imp.to_case_u16(&case, upper), want, "{imp:?} len {len}");
+                }
+            }
+        }
+    }
+}
+
 fn std_upper(s: &[u8]) -> Vec<u8> {
     s.to_ascii_uppercase()
 }

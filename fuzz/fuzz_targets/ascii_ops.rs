@@ -102,6 +102,24 @@ fuzz_target!(|data: &[u8]| {
     ascii::make_lower(&mut low);
     check("free functions", &ops, [up, low, ascii::to_upper(a), ascii::to_lower(a)]);
     assert_eq!(search::common_prefix_len(a, &b), naive_prefix(a, &b));
+    let wide_upper: Vec<u16> = wa
+        .iter()
+        .map(|&u| if u < 0x80 { u16::from((u as u8).to_ascii_uppercase()) } else { u })
+        .collect();
+    let mut w = wa.clone();
+    ascii::make_upper_u16(&mut w);
+    assert_eq!(w, wide_upper);
+    assert_eq!(ascii::to_upper_u16(&wa), wide_upper);
+    for be in Backend::all() {
+        let mut w = wa.clone();
+        be.make_upper_u16(&mut w);
+        assert_eq!(w, wide_upper, "at {}", be.level());
+        assert_eq!(be.to_upper_u16(&wa), wide_upper, "at {}", be.level());
+        let lower: Vec<u16> = be.to_lower_u16(&w);
+        let mut l2 = wa.clone();
+        be.make_lower_u16(&mut l2);
+        assert_eq!(lower, l2, "at {}", be.level());
+    }
     let mut out = vec![0u8; a.len()];
     assert_eq!(ascii::to_upper_into(a, &mut out), Ok(a.len()));
     assert_eq!(out, upper);

@@ -462,3 +462,86 @@ pub(crate) unsafe fn to_case<V: Narrow, const UPPER: bool>(
         }
     }
 }
+
+/// `v` with the 16-bit lanes in `lo..lo + 26` (an ASCII letter range) case-flipped.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn flip16<V: Vector>(v: V, lo: u8) -> V {
+    // SAFETY: CPU per the contract.
+    unsafe {
+        let letter = v.sub16(V::splat16(u16::from(lo))).le_u16(V::splat16(25));
+        v.xor(letter.and(V::splat16(0x20)))
+    }
+}
+
+/// The UTF-16 form of [`make_case`]: units that are ASCII letters change case.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn make_case_u16<V: Narrow, const UPPER: bool>(s: &mut [u16]) {
+    let (n, w) = (2 * s.len(), V::BYTES);
+    if n < w {
+        if w > 16 {
+            // SAFETY: the half-width vector's ISA is part of this one's.
+            unsafe { make_case_u16::<V::Half, UPPER>(s) }
+        } else {
+            swar::make_case_u16::<UPPER>(s)
+        }
+        return;
+    }
+    let lo = if UPPER { b'a' } else { b'A' };
+    let p = s.as_mut_ptr().cast::<u8>();
+    // SAFETY: every access covers `w` bytes at a byte offset at most `n - w` of the `n` bytes
+    // of `s` (even offsets: `p` is 2-aligned), which is exclusively borrowed; CPU per contract.
+    unsafe {
+        // As in `make_case`: first and last vectors loaded first and stored last.
+        let head = flip16(V::load(p), lo);
+        let last = flip16(V::load(p.add(n - w)), lo);
+        let mut i = aligned_start(p, w);
+        while i + w <= n {
+            flip16(V::load(p.add(i)), lo).store(p.add(i));
+            i += w;
+        }
+        head.store(p);
+        last.store(p.add(n - w));
+    }
+}
+
+/// The UTF-16 form of [`to_case`].
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn to_case_u16<V: Narrow, const UPPER: bool>(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u16>],
+) {
+    let len = src.len().min(dst.len());
+    let (n, w) = (2 * len, V::BYTES);
+    if n < w {
+        if w > 16 {
+            // SAFETY: the half-width vector's ISA is part of this one's.
+            unsafe { to_case_u16::<V::Half, UPPER>(src, dst) }
+        } else {
+            swar::to_case_u16::<UPPER>(src, dst)
+        }
+        return;
+    }
+    let lo = if UPPER { b'a' } else { b'A' };
+    let (p, q) = (src.as_ptr().cast::<u8>(), dst.as_mut_ptr().cast::<u8>());
+    // SAFETY: every load reads `w` bytes of `src` and every store writes `w` bytes of `dst`
+    // (exclusively borrowed, so apart from `src`) at a byte offset at most `n - w`, where `n`
+    // is twice the shorter length; stores write initialised units only; CPU per contract.
+    unsafe {
+        flip16(V::load(p), lo).store(q);
+        let mut i = aligned_start(q, w);
+        while i + w <= n {
+            flip16(V::load(p.add(i)), lo).store(q.add(i));
+            i += w;
+        }
+        flip16(V::load(p.add(n - w)), lo).store(q.add(n - w));
+    }
+}

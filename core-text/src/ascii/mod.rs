@@ -1,5 +1,5 @@
 //! ASCII helpers over bytes and UTF-16 units: the ASCII test, case-insensitive equality,
-//! equality across the two widths, and casing in place or into a new buffer.
+//! equality across the two widths, and casing (bytes and UTF-16) in place or into a new buffer.
 //!
 //! Case folding is ASCII-only, as in std's `eq_ignore_ascii_case` and `make_ascii_uppercase`:
 //! `b'a'..=b'z'` and `b'A'..=b'Z'` fold, every other byte (UTF-8 lead and continuation bytes
@@ -252,6 +252,76 @@ pub fn to_lower_into(src: &[u8], dst: &mut [u8]) -> Result<usize, BufferTooSmall
     to_slice_in(Auto, src, dst, false, true)
 }
 
+/// Upper-cases the UTF-16 units that are ASCII letters, in place; other units stay.
+///
+/// ```
+/// let mut s: Vec<u16> = "grüße".encode_utf16().collect();
+/// core_text::ascii::make_upper_u16(&mut s);
+/// assert_eq!(String::from_utf16_lossy(&s), "GRüßE");
+/// ```
+#[inline]
+pub fn make_upper_u16(s: &mut [u16]) {
+    if s.len() < 8 {
+        return swar::make_case_u16::<true>(s);
+    }
+    Auto.make_upper_u16(s)
+}
+
+/// Lower-cases the UTF-16 units that are ASCII letters, in place; other units stay.
+///
+/// ```
+/// let mut s: Vec<u16> = "ÉCOLE".encode_utf16().collect();
+/// core_text::ascii::make_lower_u16(&mut s);
+/// assert_eq!(String::from_utf16_lossy(&s), "École");
+/// ```
+#[inline]
+pub fn make_lower_u16(s: &mut [u16]) {
+    if s.len() < 8 {
+        return swar::make_case_u16::<false>(s);
+    }
+    Auto.make_lower_u16(s)
+}
+
+/// The UTF-16 `s` with its ASCII letters upper-cased, in a new vector.
+///
+/// ```
+/// let s: Vec<u16> = "runtime".encode_utf16().collect();
+/// let up: Vec<u16> = "RUNTIME".encode_utf16().collect();
+/// assert_eq!(core_text::ascii::to_upper_u16(&s), up);
+/// ```
+#[inline]
+pub fn to_upper_u16(s: &[u16]) -> Vec<u16> {
+    to_vec_u16_in(Auto, s, true, true)
+}
+
+/// The UTF-16 `s` with its ASCII letters lower-cased, in a new vector.
+///
+/// ```
+/// let s: Vec<u16> = "RunTime".encode_utf16().collect();
+/// let low: Vec<u16> = "runtime".encode_utf16().collect();
+/// assert_eq!(core_text::ascii::to_lower_u16(&s), low);
+/// ```
+#[inline]
+pub fn to_lower_u16(s: &[u16]) -> Vec<u16> {
+    to_vec_u16_in(Auto, s, false, true)
+}
+
+#[inline(always)]
+fn to_vec_u16_in(k: impl Ops, s: &[u16], upper: bool, short: bool) -> Vec<u16> {
+    let n = s.len();
+    let mut out = Vec::with_capacity(n);
+    let dst = &mut out.spare_capacity_mut()[..n];
+    match (upper, short && n < 8) {
+        (true, true) => swar::to_case_u16::<true>(s, dst),
+        (false, true) => swar::to_case_u16::<false>(s, dst),
+        (true, false) => k.to_upper_u16(s, dst),
+        (false, false) => k.to_lower_u16(s, dst),
+    }
+    // SAFETY: the kernels wrote all `n` slots with initialised units, within the capacity.
+    unsafe { out.set_len(n) };
+    out
+}
+
 /// The casing kernel of `k`, or the word-at-a-time code for short inputs when `short`.
 #[inline(always)]
 fn case_into(k: impl Ops, src: &[u8], dst: &mut [MaybeUninit<u8>], upper: bool, short: bool) {
@@ -389,6 +459,30 @@ impl Backend {
     #[inline]
     pub fn make_lower(&self, s: &mut [u8]) {
         self.k.make_lower(s)
+    }
+
+    /// [`make_upper_u16`] at this level.
+    #[inline]
+    pub fn make_upper_u16(&self, s: &mut [u16]) {
+        self.k.make_upper_u16(s)
+    }
+
+    /// [`make_lower_u16`] at this level.
+    #[inline]
+    pub fn make_lower_u16(&self, s: &mut [u16]) {
+        self.k.make_lower_u16(s)
+    }
+
+    /// [`to_upper_u16`] at this level.
+    #[inline]
+    pub fn to_upper_u16(&self, s: &[u16]) -> Vec<u16> {
+        to_vec_u16_in(self.k, s, true, false)
+    }
+
+    /// [`to_lower_u16`] at this level.
+    #[inline]
+    pub fn to_lower_u16(&self, s: &[u16]) -> Vec<u16> {
+        to_vec_u16_in(self.k, s, false, false)
     }
 
     /// [`to_upper`] at this level.

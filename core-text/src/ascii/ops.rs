@@ -102,5 +102,41 @@ core_cpu::dispatch! {
             neon: generic::to_case::<Neon, false>,
             scalar: swar::to_case::<false>,
         }
+        /// Upper-cases the ASCII letter units in place.
+        safe fn make_upper_u16(s: &mut [u16]) -> () {
+            avx512: generic::make_case_u16::<V512, true>,
+            avx2: generic::make_case_u16::<V256, true>,
+            sse42: generic::make_case_u16::<Sse42, true>,
+            sse2: generic::make_case_u16::<Sse2, true>,
+            neon: generic::make_case_u16::<Neon, true>,
+            scalar: swar::make_case_u16::<true>,
+        }
+        /// Lower-cases the ASCII letter units in place.
+        safe fn make_lower_u16(s: &mut [u16]) -> () {
+            avx512: generic::make_case_u16::<V512, false>,
+            avx2: generic::make_case_u16::<V256, false>,
+            sse42: generic::make_case_u16::<Sse42, false>,
+            sse2: generic::make_case_u16::<Sse2, false>,
+            neon: generic::make_case_u16::<Neon, false>,
+            scalar: swar::make_case_u16::<false>,
+        }
+        /// Writes the units upper-cased to the start of the output (as much as fits).
+        safe fn to_upper_u16(src: &[u16], dst: &mut [MaybeUninit<u16>]) -> () {
+            avx512: generic::to_case_u16::<V512, true>,
+            avx2: generic::to_case_u16::<V256, true>,
+            sse42: generic::to_case_u16::<Sse42, true>,
+            sse2: generic::to_case_u16::<Sse2, true>,
+            neon: generic::to_case_u16::<Neon, true>,
+            scalar: swar::to_case_u16::<true>,
+        }
+        /// Writes the units lower-cased to the start of the output (as much as fits).
+        safe fn to_lower_u16(src: &[u16], dst: &mut [MaybeUninit<u16>]) -> () {
+            avx512: generic::to_case_u16::<V512, false>,
+            avx2: generic::to_case_u16::<V256, false>,
+            sse42: generic::to_case_u16::<Sse42, false>,
+            sse2: generic::to_case_u16::<Sse2, false>,
+            neon: generic::to_case_u16::<Neon, false>,
+            scalar: swar::to_case_u16::<false>,
+        }
     }
 }

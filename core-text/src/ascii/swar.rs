@@ -290,3 +290,26 @@ pub(crate) fn to_case<const UPPER: bool>(src: &[u8], dst: &mut [core::mem::Maybe
         d.write(b);
     }
 }
+
+/// The unit upper-cased (`UPPER`) or lower-cased if it is an ASCII letter, branch-free.
+#[inline(always)]
+const fn case_unit<const UPPER: bool>(u: u16) -> u16 {
+    let lo = if UPPER { b'a' } else { b'A' } as u16;
+    u ^ (((u.wrapping_sub(lo) < 26) as u16) << 5)
+}
+
+/// The UTF-16 form of [`make_case`] (a loop the compiler vectorizes).
+#[inline]
+pub(crate) fn make_case_u16<const UPPER: bool>(s: &mut [u16]) {
+    for u in s {
+        *u = case_unit::<UPPER>(*u);
+    }
+}
+
+/// The UTF-16 form of [`to_case`].
+#[inline]
+pub(crate) fn to_case_u16<const UPPER: bool>(src: &[u16], dst: &mut [core::mem::MaybeUninit<u16>]) {
+    for (d, &u) in dst.iter_mut().zip(src) {
+        d.write(case_unit::<UPPER>(u));
+    }
+}
