@@ -1,0 +1,223 @@
+//! The AVX-512 kernels (VBMI, VBMI2): 64-byte permutes take any alphabet whole, so there
+//! are no nibble tables and no windows.
+//!
+//! ```text
+//! encode, 48 bytes to 64 symbols:
+//!     vpermb: each 3 bytes [a b c] to a 32-bit lane [b a c b]
+//!     vpmultishiftqb: each sextet's 8 bits from its bit offset (10, 4, 22, 16 per lane)
+//!     vpermb: sextet (low 6 bits) to symbol through the 64-byte alphabet
+//! decode, 64 symbols to 48 bytes:
+//!     vpermi2b through the 128-byte ASCII table: the value, or 0x80 (non-symbol), 0xC0
+//!     (whitespace); a high bit in the result or the input marks a non-symbol
+//!     pack: pmaddubsw, pmaddwd, vpermb 48 bytes, masked store
+//! forgiving decode: a block with whitespace only is compressed (vpcompressb) into a
+//!     staging buffer and decoded from there
+//! ```
+//!
+//! Masked loads and stores end each line of a line-broken encode exactly. In place, a block
+//! reads 64 bytes at `i` and writes 48 at `3i/4`, which ends before `i + 64`; the staging
+//! buffer is decoded as in the generic kernel (see `generic`), and its stores end at or
+//! before the first symbol not yet decoded.
+
+use super::alphabet::{is_space, Alphabet};
+use core::arch::x86_64::*;
+
+/// Bytes `[a b c]` of each 3 to the 32-bit lane `[b a c b]`.
+const SPREAD: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 16 {
+        let b = 3 * k as u8;
+        t[4 * k] = b + 1;
+        t[4 * k + 1] = b;
+        t[4 * k + 2] = b + 2;
+        t[4 * k + 3] = b + 1;
+        k += 1;
+    }
+    t
+};
+
+/// The three bytes of each 32-bit lane, most significant first, then zeros.
+const PACK: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 16 {
+        let b = 4 * k as u8;
+        t[3 * k] = b + 2;
+        t[3 * k + 1] = b + 1;
+        t[3 * k + 2] = b;
+        k += 1;
+    }
+    t
+};
+
+/// The bit offset of each sextet in a qword of two spread lanes.
+const SHIFTS: u64 = u64::from_le_bytes([10, 4, 22, 16, 42, 36, 54, 48]);
+
+/// The low `n` bits set, `n <= 64`.
+#[inline(always)]
+fn mask(n: usize) -> u64 {
+    core_cpu::vector::low_bits(n)
+}
+
+/// 48 bytes (the first `n` bits of `m`, zeros after) to 64 symbols.
+#[inline(always)]
+unsafe fn encode_block(x: __m512i, alphabet: __m512i) -> __m512i {
+    // SAFETY: AVX-512 VBMI per the caller.
+    unsafe {
+        let spread = _mm512_permutexvar_epi8(_mm512_loadu_si512(SPREAD.as_ptr().cast()), x);
+        let sextets = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(SHIFTS as i64), spread);
+        _mm512_permutexvar_epi8(sextets, alphabet)
+    }
+}
+
+/// The encode kernel (contract of `scalar::encode`).
+///
+/// # Safety
+/// As `scalar::encode`; the CPU has the `avx512` level's features.
+#[inline(always)]
+pub(crate) unsafe fn encode(
+    src: &[u8],
+    dst: &mut [u8],
+    a: &Alphabet,
+    line: usize,
+    sep: &[u8],
+) -> usize {
+    let n = src.len() / 3 * 3;
+    let p = src.as_ptr();
+    let q = dst.as_mut_ptr();
+    let mut i = 0;
+    let mut o = 0;
+    // SAFETY: AVX-512 per the contract; full loads read `p + i .. p + i + 48` with `i + 48
+    // <= end <= n`, masked ones only the bytes up to `end`; stores write the symbols of the
+    // bytes read, inside `dst` by the contract.
+    unsafe {
+        let alphabet = _mm512_loadu_si512(a.encode.as_ptr().cast());
+        while i < n {
+            let end = n.min(i.saturating_add(line));
+            while i + 96 <= end {
+                let x0 = _mm512_maskz_loadu_epi8(mask(48), p.add(i).cast());
+                let x1 = _mm512_maskz_loadu_epi8(mask(48), p.add(i + 48).cast());
+                _mm512_storeu_si512(q.add(o).cast(), encode_block(x0, alphabet));
+                _mm512_storeu_si512(q.add(o + 64).cast(), encode_block(x1, alphabet));
+                i += 96;
+                o += 128;
+            }
+            while i < end {
+                let k = (end - i).min(48);
+                let x = _mm512_maskz_loadu_epi8(mask(k), p.add(i).cast());
+                _mm512_mask_storeu_epi8(
+                    q.add(o).cast(),
+                    mask(k / 3 * 4),
+                    encode_block(x, alphabet),
+                );
+                i += k;
+                o += k / 3 * 4;
+            }
+            if i < n {
+                dst[o..o + sep.len()].copy_from_slice(sep);
+                o += sep.len();
+            }
+        }
+    }
+    o
+}
+
+/// The decode kernel (contract of `generic::decode`).
+///
+/// # Safety
+/// As `generic::decode`; the CPU has the `avx512` level's features.
+#[inline(always)]
+pub(crate) unsafe fn decode(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    cap: usize,
+    a: &Alphabet,
+    forgiving: bool,
+) -> (usize, usize) {
+    let mut i = 0;
+    let mut o = 0;
+    // SAFETY: AVX-512 per the contract; loads read `src + i .. src + i + 64` with `i + 64 <=
+    // len`, stores write 48 bytes at `dst + o` with `o + 48 <= cap` (in place: see the module
+    // docs); the staging buffer's accesses stay inside its 256 bytes.
+    unsafe {
+        let lut_lo = _mm512_loadu_si512(a.ascii.as_ptr().cast());
+        let lut_hi = _mm512_loadu_si512(a.ascii.as_ptr().add(64).cast());
+        let pack = _mm512_loadu_si512(PACK.as_ptr().cast());
+        let values = |x: __m512i| _mm512_permutex2var_epi8(lut_lo, x, lut_hi);
+        let bad = |x: __m512i, v: __m512i| _mm512_movepi8_mask(_mm512_or_si512(x, v));
+        let to_bytes = |v: __m512i| {
+            let pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi32(0x0140_0140));
+            let triples = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
+            _mm512_permutexvar_epi8(pack, triples)
+        };
+        let store = |y: __m512i, q: *mut u8| _mm512_mask_storeu_epi8(q.cast(), mask(48), y);
+        'blocks: loop {
+            while i + 128 <= len && o + 96 <= cap {
+                let x0 = _mm512_loadu_si512(src.add(i).cast());
+                let x1 = _mm512_loadu_si512(src.add(i + 64).cast());
+                let (v0, v1) = (values(x0), values(x1));
+                if bad(x0, v0) | bad(x1, v1) != 0 {
+                    break;
+                }
+                let (y0, y1) = (to_bytes(v0), to_bytes(v1));
+                store(y0, dst.add(o));
+                store(y1, dst.add(o + 48));
+                i += 128;
+                o += 96;
+            }
+            while i + 64 <= len && o + 48 <= cap {
+                let x = _mm512_loadu_si512(src.add(i).cast());
+                let v = values(x);
+                if bad(x, v) != 0 {
+                    break;
+                }
+                store(to_bytes(v), dst.add(o));
+                i += 64;
+                o += 48;
+            }
+            if !forgiving || i + 64 > len || o + 48 > cap {
+                return (i, o);
+            }
+            let mut stage = [0u8; 256];
+            let s0 = stage.as_mut_ptr();
+            let mut s = 0; // staged values, < 64 between blocks
+            while i + 64 <= len {
+                let x = _mm512_loadu_si512(src.add(i).cast());
+                let v = values(x);
+                let bad = bad(x, v);
+                // Whitespace: 0xC0 from the table for an ASCII input byte.
+                let space =
+                    _mm512_test_epi8_mask(v, _mm512_set1_epi8(0x40)) & !_mm512_movepi8_mask(x);
+                if bad & !space != 0 {
+                    break;
+                }
+                // `s < 64`: the 64-byte store stays inside `stage`.
+                _mm512_storeu_si512(s0.add(s).cast(), _mm512_maskz_compress_epi8(!space, v));
+                s += (!space).count_ones() as usize;
+                i += 64;
+                if s >= 64 {
+                    if o + 48 > cap {
+                        break;
+                    }
+                    store(to_bytes(_mm512_loadu_si512(s0.cast())), dst.add(o));
+                    o += 48;
+                    s -= 64;
+                    _mm512_storeu_si512(s0.cast(), _mm512_loadu_si512(s0.add(64).cast()));
+                }
+                if s == 0 {
+                    continue 'blocks;
+                }
+            }
+            let mut r = s;
+            while r > 0 {
+                i -= 1;
+                if !is_space(*src.add(i)) {
+                    r -= 1;
+                }
+            }
+            return (i, o);
+        }
+    }
+}
