@@ -24,6 +24,7 @@
 //! case.check().expect("ours and the peers agree");
 //! ```
 
+pub mod base64;
 pub mod case;
 pub mod collections_frozen;
 pub mod collections_immutable;

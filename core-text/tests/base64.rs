@@ -216,6 +216,10 @@ fn mime_lines_and_forgiving_decoding() {
             assert_eq!(ours.encode(&data), want, "{:?} len {len}", ours.level());
             assert_eq!(ours.encoded_len(len), want.len());
             assert_eq!(ours.decode(&want), Ok(data.clone()));
+            // Exactly sized output: the forgiving kernels stop short of writing past it.
+            let mut exact = vec![0u8; len];
+            assert_eq!(ours.decode_to_slice(&want, &mut exact), Ok(len));
+            assert_eq!(exact, data);
             let mut place = want.clone().into_bytes();
             let n = ours.decode_in_place(&mut place).unwrap();
             assert_eq!(&place[..n], &data[..]);

@@ -140,6 +140,7 @@ impl Measured {
 fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
     let mut all = text::cases(api);
     all.extend(core_benches::search::cases(api));
+    all.extend(core_benches::base64::cases(opts.level));
     all.extend(core_benches::time::cases());
     all.extend(core_benches::collections_frozen::cases());
     all.extend(core_benches::collections_immutable::cases());

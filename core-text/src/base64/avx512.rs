@@ -10,14 +10,14 @@
 //!     vpermi2b through the 128-byte ASCII table: the value, or 0x80 (non-symbol), 0xC0
 //!     (whitespace); a high bit in the result or the input marks a non-symbol
 //!     pack: pmaddubsw, pmaddwd, vpermb 48 bytes, masked store
-//! forgiving decode: a block with whitespace only is compressed (vpcompressb) into a
-//!     staging buffer and decoded from there
+//! forgiving decode: a block with whitespace only is compressed (vpcompressb) and
+//!     appended to a register of carried values (vpermb by the carry's length, a blend)
 //! ```
 //!
 //! Masked loads and stores end each line of a line-broken encode exactly. In place, a block
-//! reads 64 bytes at `i` and writes 48 at `3i/4`, which ends before `i + 64`; the staging
-//! buffer is decoded as in the generic kernel (see `generic`), and its stores end at or
-//! before the first symbol not yet decoded.
+//! reads 64 bytes at `i` and writes 48 at `3i/4`, which ends before `i + 64`; carried
+//! values are decoded as the generic kernel's staging buffer (see `generic`), so their
+//! stores end at or before the first symbol not yet decoded.
 
 use super::alphabet::{is_space, Alphabet};
 use core::arch::x86_64::*;
@@ -46,6 +46,17 @@ const PACK: [u8; 64] = {
         t[3 * k] = b + 2;
         t[3 * k + 1] = b + 1;
         t[3 * k + 2] = b;
+        k += 1;
+    }
+    t
+};
+
+/// The byte indices 0 to 63.
+const IOTA: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = k as u8;
         k += 1;
     }
     t
@@ -105,18 +116,21 @@ pub(crate) unsafe fn encode(
             }
             while i < end {
                 let k = (end - i).min(48);
-                let x = _mm512_maskz_loadu_epi8(mask(k), p.add(i).cast());
-                _mm512_mask_storeu_epi8(
-                    q.add(o).cast(),
-                    mask(k / 3 * 4),
-                    encode_block(x, alphabet),
-                );
+                if i + 64 <= src.len() && o + 64 <= dst.len() {
+                    // Room for whole vectors: what they add past the line is overwritten by
+                    // what follows (cheaper than masked loads and stores).
+                    let x = _mm512_loadu_si512(p.add(i).cast());
+                    _mm512_storeu_si512(q.add(o).cast(), encode_block(x, alphabet));
+                } else {
+                    let x = _mm512_maskz_loadu_epi8(mask(k), p.add(i).cast());
+                    let y = encode_block(x, alphabet);
+                    _mm512_mask_storeu_epi8(q.add(o).cast(), mask(k / 3 * 4), y);
+                }
                 i += k;
                 o += k / 3 * 4;
             }
             if i < n {
-                dst[o..o + sep.len()].copy_from_slice(sep);
-                o += sep.len();
+                o += super::scalar::put_sep(dst, o, sep);
             }
         }
     }
@@ -140,7 +154,7 @@ pub(crate) unsafe fn decode(
     let mut o = 0;
     // SAFETY: AVX-512 per the contract; loads read `src + i .. src + i + 64` with `i + 64 <=
     // len`, stores write 48 bytes at `dst + o` with `o + 48 <= cap` (in place: see the module
-    // docs); the staging buffer's accesses stay inside its 256 bytes.
+    // docs).
     unsafe {
         let lut_lo = _mm512_loadu_si512(a.ascii.as_ptr().cast());
         let lut_hi = _mm512_loadu_si512(a.ascii.as_ptr().add(64).cast());
@@ -180,9 +194,12 @@ pub(crate) unsafe fn decode(
             if !forgiving || i + 64 > len || o + 48 > cap {
                 return (i, o);
             }
-            let mut stage = [0u8; 256];
-            let s0 = stage.as_mut_ptr();
-            let mut s = 0; // staged values, < 64 between blocks
+            // Whitespace: the block's values compressed and appended to a carry register
+            // of `s < 64` values (one rotation by `s` and a blend), a vector decoded each
+            // time 64 are there.
+            let iota = _mm512_loadu_si512(IOTA.as_ptr().cast());
+            let mut carry = _mm512_setzero_si512();
+            let mut s = 0usize;
             while i + 64 <= len {
                 let x = _mm512_loadu_si512(src.add(i).cast());
                 let v = values(x);
@@ -193,23 +210,33 @@ pub(crate) unsafe fn decode(
                 if bad & !space != 0 {
                     break;
                 }
-                // `s < 64`: the 64-byte store stays inside `stage`.
-                _mm512_storeu_si512(s0.add(s).cast(), _mm512_maskz_compress_epi8(!space, v));
-                s += (!space).count_ones() as usize;
+                let k = (!space).count_ones() as usize;
+                let packed = _mm512_maskz_compress_epi8(!space, v);
+                // rotated[p] = packed[(p - s) mod 64]: the new values after the carried ones
+                // (and, below `s`, those that do not fit, as the next carry).
+                let by = _mm512_sub_epi8(iota, _mm512_set1_epi8(s as i8));
+                let rotated = _mm512_permutexvar_epi8(by, packed);
+                let joined = _mm512_mask_blend_epi8(mask(s), rotated, carry);
                 i += 64;
-                if s >= 64 {
+                if s + k >= 64 {
                     if o + 48 > cap {
+                        carry = joined;
+                        s += k;
                         break;
                     }
-                    store(to_bytes(_mm512_loadu_si512(s0.cast())), dst.add(o));
+                    store(to_bytes(joined), dst.add(o));
                     o += 48;
-                    s -= 64;
-                    _mm512_storeu_si512(s0.cast(), _mm512_loadu_si512(s0.add(64).cast()));
+                    carry = rotated;
+                    s = s + k - 64;
+                } else {
+                    carry = joined;
+                    s += k;
                 }
                 if s == 0 {
                     continue 'blocks;
                 }
             }
+            let _ = carry;
             let mut r = s;
             while r > 0 {
                 i -= 1;

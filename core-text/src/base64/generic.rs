@@ -13,7 +13,7 @@
 //!     pack sextets: pmaddubsw (a*64 + b), pmaddwd (ab*4096 + cd), pshufb 12 bytes a window
 //! forgiving decode, a block with whitespace and nothing else wrong:
 //!     compress the block's symbols into a staging buffer (a pshufb per 8 bytes, indices
-//!     from a 256-entry table of the 8-bit keep mask), decode whole vectors from it
+//!     from a 256-entry table of the 8-bit keep mask), decode four vectors at a time from it
 //! ```
 //!
 //! The kernels stop at the first block that has anything they do not handle (padding, an
@@ -34,6 +34,11 @@ use core_cpu::vector::{MulAdd, Shuffle, Vector};
 const SPREAD: [u8; 16] = [1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10];
 /// Within a 16-byte window: the three bytes of each 32-bit lane, most significant first.
 const PACK: [u8; 16] = [2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 0x80, 0x80, 0x80, 0x80];
+
+/// The encoder's multipliers: `mulhi` moves the first and third sextet of each lane down,
+/// `mullo` the second and fourth up, into their bytes.
+static MUL_HI: u32 = 0x0400_0040;
+static MUL_LO: u32 = 0x0100_0010;
 
 /// Per 8-bit keep mask: the indices of its set bits, then zeroing indices (`+ 8` for the
 /// high half of a window).
@@ -80,12 +85,12 @@ pub(crate) unsafe fn encode<V: Shuffle>(
 
 /// One vector of input windows to one vector of symbols.
 #[inline(always)]
-unsafe fn encode_vector<V: Shuffle>(x: V, shift: V) -> V {
+unsafe fn encode_vector<V: Shuffle>(x: V, shift: V, mul: (V, V)) -> V {
     // SAFETY: CPU per the caller.
     unsafe {
         let spread = x.shuffle(V::table(&SPREAD));
-        let hi = spread.and(V::splat32(0x0FC0_FC00)).mulhi_u16(V::splat32(0x0400_0040));
-        let lo = spread.and(V::splat32(0x003F_03F0)).mullo16(V::splat32(0x0100_0010));
+        let hi = spread.and(V::splat32(0x0FC0_FC00)).mulhi_u16(mul.0);
+        let lo = spread.and(V::splat32(0x003F_03F0)).mullo16(mul.1);
         let sextets = hi.or(lo);
         let range =
             sextets.subs_u8(V::splat8(51)).or(V::splat8(26).gt_i8(sextets).and(V::splat8(13)));
@@ -117,18 +122,25 @@ unsafe fn encode_with<V: Shuffle>(
     // contract).
     unsafe {
         let shift = V::table(&luts.shift);
-        let load = |i: usize| V::load_windows(p.add(i), p.add(i + 12));
+        // The multipliers read as opaque values: known constants turn the two multiplies
+        // into per-lane shifts, which AVX2 and SSE lack and LLVM emulates with widening
+        // shuffles (about 1.4x slower at `avx2`).
+        let mul = (
+            V::splat32(core::ptr::read_volatile(&MUL_HI)),
+            V::splat32(core::ptr::read_volatile(&MUL_LO)),
+        );
         while i < n {
             let end = n.min(i.saturating_add(line));
             while i + 2 * bin <= end && i + bin + reach <= src.len() {
-                let (x0, x1) = (load(i), load(i + bin));
-                encode_vector(x0, shift).store(q.add(o));
-                encode_vector(x1, shift).store(q.add(o + V::BYTES));
+                let x0 = V::load_windows(p.add(i), p.add(i + 12));
+                let x1 = V::load_windows(p.add(i + bin), p.add(i + bin + 12));
+                encode_vector(x0, shift, mul).store(q.add(o));
+                encode_vector(x1, shift, mul).store(q.add(o + V::BYTES));
                 i += 2 * bin;
                 o += 2 * V::BYTES;
             }
             while i + bin <= end && i + reach <= src.len() {
-                encode_vector(load(i), shift).store(q.add(o));
+                encode_vector(V::load_windows(p.add(i), p.add(i + 12)), shift, mul).store(q.add(o));
                 i += bin;
                 o += V::BYTES;
             }
@@ -136,7 +148,8 @@ unsafe fn encode_with<V: Shuffle>(
                 // The rest of a line: one more vector when the input and output have room
                 // (its extra symbols are overwritten by what follows), else scalar.
                 if i + reach <= src.len() && o + V::BYTES <= cap {
-                    encode_vector(load(i), shift).store(q.add(o));
+                    encode_vector(V::load_windows(p.add(i), p.add(i + 12)), shift, mul)
+                        .store(q.add(o));
                     o += (end - i) / 3 * 4;
                 } else {
                     o += scalar::encode_groups(&src[i..end], &mut dst[o..], a);
@@ -144,8 +157,7 @@ unsafe fn encode_with<V: Shuffle>(
                 i = end;
             }
             if i < n {
-                dst[o..o + sep.len()].copy_from_slice(sep);
-                o += sep.len();
+                o += scalar::put_sep(dst, o, sep);
             }
         }
     }
@@ -267,15 +279,19 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
                 return (i, o);
             }
             // A block with a non-symbol: when it is whitespace, stage the symbols.
-            let mut stage = [0u8; 256];
-            debug_assert!(3 * b + 16 <= stage.len());
+            // A block with a non-symbol: when it is whitespace, stage the symbols, and
+            // decode four vectors at a time from the staging buffer (by then the stores that
+            // filled it have mostly retired, so the loads do not wait on store forwarding).
+            const STAGED: usize = 4;
+            let mut stage = [0u8; 192];
+            debug_assert!((STAGED + 1) * b + 16 <= stage.len());
             let s0 = stage.as_mut_ptr();
-            let mut s = 0; // staged symbols, < B between blocks
+            let mut s = 0; // staged symbols, < STAGED * B between blocks
             while i + b <= len {
                 let x = V::load(src.add(i));
                 let bad = d.bad(x);
                 if !bad.any() {
-                    // `s + B <= 2B`.
+                    // `s + B <= (STAGED + 1) * B`.
                     x.store(s0.add(s));
                     s += b;
                 } else {
@@ -287,23 +303,25 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
                     for w in 0..b / 16 {
                         for (h, table) in COMPRESS.iter().enumerate() {
                             let m = (keep >> (16 * w + 8 * h)) as u8;
-                            // Writes 16 bytes at `s < 2B`: inside `3B + 16`.
+                            // Writes 16 bytes at `s < (STAGED + 1) * B`: inside the buffer.
                             x.shuffle_window_to(w, table[m as usize].as_ptr(), s0.add(s));
                             s += m.count_ones() as usize;
                         }
                     }
                 }
                 i += b;
-                if s >= b {
-                    if o + reach > cap {
+                if s >= STAGED * b {
+                    if o + (STAGED - 1) * bout + reach > cap {
                         // No room: give the staged symbols back to the input.
                         break;
                     }
-                    Decoder::store(d.decode(V::load(s0)), dst.add(o));
-                    o += bout;
-                    s -= b;
-                    // Move the rest (`s < B`) down: one vector read at `B`, inside `3B`.
-                    V::load(s0.add(b)).store(s0);
+                    for j in 0..STAGED {
+                        Decoder::store(d.decode(V::load(s0.add(j * b))), dst.add(o));
+                        o += bout;
+                    }
+                    s -= STAGED * b;
+                    // Move the rest (`s < B`) down: one vector read inside the buffer.
+                    V::load(s0.add(STAGED * b)).store(s0);
                 }
                 if s == 0 {
                     // Nothing staged: back to the direct loop.

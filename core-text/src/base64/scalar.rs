@@ -31,11 +31,21 @@ pub(crate) unsafe fn encode(
         o += encode_groups(&src[i..end], &mut dst[o..], a);
         i = end;
         if i < n {
-            dst[o..o + sep.len()].copy_from_slice(sep);
-            o += sep.len();
+            o += put_sep(dst, o, sep);
         }
     }
     o
+}
+
+/// Writes a line separator (1 or 2 bytes) at `dst[o..]` without a call to `memcpy`;
+/// returns its length.
+#[inline(always)]
+pub(crate) fn put_sep(dst: &mut [u8], o: usize, sep: &[u8]) -> usize {
+    dst[o] = sep[0];
+    if let Some(&b) = sep.get(1) {
+        dst[o + 1] = b;
+    }
+    sep.len()
 }
 
 /// Encodes the whole groups of `src` into the front of `dst`; returns the bytes written.
