@@ -290,3 +290,82 @@ proptest! {
         prop_assert_eq!(b64::STANDARD.encode_to_string(&data), base64_simd::STANDARD.encode_to_string(&data));
     }
 }
+
+/// A reader that hands out its bytes in pieces of the given sizes, in turn.
+struct Pieces<'a> {
+    data: &'a [u8],
+    sizes: Vec<usize>,
+    k: usize,
+}
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let want = self.sizes[self.k % self.sizes.len()].max(1);
+        self.k += 1;
+        let n = want.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+fn check_streams(e: &Engine, data: &[u8], sizes: &[usize]) {
+    use std::io::{Read, Write};
+    let text = e.encode(data);
+    let mut w = b64::EncoderWriter::new(Vec::new(), e);
+    let mut rest = data;
+    let mut k = 0;
+    while !rest.is_empty() {
+        let n = sizes[k % sizes.len()].min(rest.len());
+        w.write_all(&rest[..n]).unwrap();
+        rest = &rest[n..];
+        k += 1;
+    }
+    assert_eq!(String::from_utf8(w.finish().unwrap()).unwrap(), text, "encoder, chunks {sizes:?}");
+    let mut back = Vec::new();
+    let mut r =
+        b64::DecoderReader::new(Pieces { data: text.as_bytes(), sizes: sizes.to_vec(), k: 0 }, e);
+    r.read_to_end(&mut back).unwrap();
+    assert_eq!(back, data, "decoder, chunks {sizes:?}");
+    // A corrupt text fails with the error of one call (lengths that leave one byte in the
+    // last group excepted, see `DecoderReader`).
+    if text.len() > 10 && text.len() % 4 != 1 {
+        let mut bad = text.clone().into_bytes();
+        let p = text.len() * 2 / 3;
+        bad[p] = b'*';
+        let want = e.decode(&bad).unwrap_err();
+        let got = b64::DecoderReader::new(Pieces { data: &bad, sizes: sizes.to_vec(), k: 0 }, e)
+            .read_to_end(&mut Vec::new())
+            .unwrap_err();
+        let inner = got.into_inner().unwrap().downcast::<DecodeError>().unwrap();
+        assert_eq!(*inner, want, "decoder error, chunks {sizes:?}");
+    }
+}
+
+#[test]
+fn chunked_streams_equal_one_call() {
+    for len in [0usize, 1, 2, 3, 4, 56, 57, 58, 100, 1000, 70_000] {
+        let data = bytes(len, 11);
+        for e in [
+            b64::STANDARD,
+            b64::URL_SAFE_NO_PAD,
+            b64::MIME,
+            Engine::new(Config::new().forgiving(true)),
+        ] {
+            for sizes in [vec![1], vec![3], vec![7, 1, 64], vec![1000], vec![100_000]] {
+                check_streams(&e, &data, &sizes);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_chunkings(data in proptest::collection::vec(any::<u8>(), 0..3000), sizes in proptest::collection::vec(1usize..300, 1..6)) {
+        for e in [b64::STANDARD, b64::STANDARD_NO_PAD, b64::MIME] {
+            check_streams(&e, &data, &sizes);
+        }
+    }
+}

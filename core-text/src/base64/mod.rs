@@ -45,10 +45,14 @@ mod error;
 mod generic;
 mod ops;
 mod scalar;
+#[cfg(feature = "std")]
+mod stream;
 
 pub use alphabet::Alphabet;
 pub use config::{Config, DecodePaddingMode, LineEnding};
 pub use error::{AlphabetError, DecodeError, DecodeSliceError, EncodeSliceError};
+#[cfg(feature = "std")]
+pub use stream::{DecoderReader, EncoderWriter};
 
 use crate::arch::Level;
 use alloc::string::String;
