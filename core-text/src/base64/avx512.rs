@@ -99,20 +99,49 @@ pub(crate) unsafe fn encode(
     let q = dst.as_mut_ptr();
     let mut i = 0;
     let mut o = 0;
-    // SAFETY: AVX-512 per the contract; full loads read `p + i .. p + i + 48` with `i + 48
-    // <= end <= n`, masked ones only the bytes up to `end`; stores write the symbols of the
-    // bytes read, inside `dst` by the contract.
+    // SAFETY: AVX-512 per the contract; whole loads read `p + i .. p + i + 64` inside `src`
+    // (checked), masked ones only the bytes up to `end`; whole stores write 64 symbols
+    // inside `dst` (checked), masked ones the symbols of the bytes read, inside `dst` by the
+    // contract.
     unsafe {
         let alphabet = _mm512_loadu_si512(a.encode.as_ptr().cast());
+        let cap = dst.len();
+        if line <= 96 {
+            // Short lines (MIME's 57 bytes, PEM's 48): one or two whole vectors a line, no
+            // masks, while the input and output have room for what they add past the line
+            // (overwritten by the separator and the next line).
+            let chars = line / 3 * 4;
+            while i + line <= n && i + 112 <= src.len() && o + chars + 2 + 128 <= cap {
+                let x0 = _mm512_loadu_si512(p.add(i).cast());
+                _mm512_storeu_si512(q.add(o).cast(), encode_block(x0, alphabet));
+                if line > 48 {
+                    let x1 = _mm512_loadu_si512(p.add(i + 48).cast());
+                    _mm512_storeu_si512(q.add(o + 64).cast(), encode_block(x1, alphabet));
+                }
+                i += line;
+                o += chars;
+                if i < n {
+                    *q.add(o) = sep[0];
+                    if sep.len() > 1 {
+                        *q.add(o + 1) = sep[1];
+                    }
+                    o += sep.len();
+                }
+            }
+        }
         while i < n {
             let end = n.min(i.saturating_add(line));
-            while i + 96 <= end {
-                let x0 = _mm512_maskz_loadu_epi8(mask(48), p.add(i).cast());
-                let x1 = _mm512_maskz_loadu_epi8(mask(48), p.add(i + 48).cast());
+            while i + 192 <= end && i + 208 <= src.len() {
+                let x0 = _mm512_loadu_si512(p.add(i).cast());
+                let x1 = _mm512_loadu_si512(p.add(i + 48).cast());
+                let x2 = _mm512_loadu_si512(p.add(i + 96).cast());
+                let x3 = _mm512_loadu_si512(p.add(i + 144).cast());
                 _mm512_storeu_si512(q.add(o).cast(), encode_block(x0, alphabet));
                 _mm512_storeu_si512(q.add(o + 64).cast(), encode_block(x1, alphabet));
-                i += 96;
-                o += 128;
+                _mm512_storeu_si512(q.add(o + 128).cast(), encode_block(x2, alphabet));
+                _mm512_storeu_si512(q.add(o + 192).cast(), encode_block(x3, alphabet));
+                i += 192;
+                o += 256;
             }
             while i < end {
                 let k = (end - i).min(48);
@@ -200,7 +229,7 @@ pub(crate) unsafe fn decode(
             let iota = _mm512_loadu_si512(IOTA.as_ptr().cast());
             let mut carry = _mm512_setzero_si512();
             let mut s = 0usize;
-            while i + 64 <= len {
+            while i + 64 <= len && o + 48 <= cap {
                 let x = _mm512_loadu_si512(src.add(i).cast());
                 let v = values(x);
                 let bad = bad(x, v);
@@ -218,20 +247,15 @@ pub(crate) unsafe fn decode(
                 let rotated = _mm512_permutexvar_epi8(by, packed);
                 let joined = _mm512_mask_blend_epi8(mask(s), rotated, carry);
                 i += 64;
-                if s + k >= 64 {
-                    if o + 48 > cap {
-                        carry = joined;
-                        s += k;
-                        break;
-                    }
-                    store(to_bytes(joined), dst.add(o));
-                    o += 48;
-                    carry = rotated;
-                    s = s + k - 64;
-                } else {
-                    carry = joined;
-                    s += k;
-                }
+                // Without branches (a vector is complete in most blocks of text with line
+                // breaks, but not in a predictable pattern): the store is masked off when the
+                // 64 values are not there yet.
+                let full = s + k >= 64;
+                let all = 0u64.wrapping_sub(u64::from(full));
+                _mm512_mask_storeu_epi8(dst.add(o).cast(), mask(48) & all, to_bytes(joined));
+                o += 48 & all as usize;
+                carry = _mm512_mask_blend_epi8(all, joined, rotated);
+                s = s + k - (64 & all as usize);
                 if s == 0 {
                     continue 'blocks;
                 }
