@@ -39,6 +39,9 @@ const PACK: [u8; 16] = [2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 0x80, 0x80, 0x80
 /// `mullo` the second and fourth up, into their bytes.
 static MUL_HI: u32 = 0x0400_0040;
 static MUL_LO: u32 = 0x0100_0010;
+/// The bits of the sextets `MUL_HI` and `MUL_LO` move.
+static MASK_HI: u32 = 0x0FC0_FC00;
+static MASK_LO: u32 = 0x003F_03F0;
 
 /// Per 8-bit keep mask: the indices of its set bits, then zeroing indices (`+ 8` for the
 /// high half of a window).
@@ -85,12 +88,24 @@ pub(crate) unsafe fn encode<V: Shuffle>(
 
 /// One vector of input windows to one vector of symbols.
 #[inline(always)]
-unsafe fn encode_vector<V: Shuffle>(x: V, shift: V, mul: (V, V)) -> V {
+unsafe fn encode_vector<V: Shuffle>(x: V, shift: V, mul: (V, V, V, V)) -> V {
     // SAFETY: CPU per the caller.
     unsafe {
         let spread = x.shuffle(V::table(&SPREAD));
-        let hi = spread.and(V::splat32(0x0FC0_FC00)).mulhi_u16(mul.0);
-        let lo = spread.and(V::splat32(0x003F_03F0)).mullo16(mul.1);
+        // Sextets 0 and 2 (bits 10..16 and 22..28 of the lane) down into bytes 0 and 2: at
+        // AVX2 by two 32-bit shifts, as the textbook unsigned high multiply compiles to
+        // widening shuffles there, which contend for the shuffle port with the lookups.
+        let x = spread.and(mul.2);
+        let hi = if V::BYTES == 32 {
+            x.shr32::<10>()
+                .and(V::splat32(0x0000_003F))
+                .or(x.shr32::<6>().and(V::splat32(0x003F_0000)))
+        } else {
+            // 16-byte levels: the multiply compiles to one instruction, and SSE's shuffle
+            // port has room.
+            x.mulhi_u16(mul.0)
+        };
+        let lo = spread.and(mul.3).mullo16(mul.1);
         let sextets = hi.or(lo);
         let range =
             sextets.subs_u8(V::splat8(51)).or(V::splat8(26).gt_i8(sextets).and(V::splat8(13)));
@@ -122,13 +137,40 @@ unsafe fn encode_with<V: Shuffle>(
     // contract).
     unsafe {
         let shift = V::table(&luts.shift);
-        // The multipliers read as opaque values: known constants turn the two multiplies
-        // into per-lane shifts, which AVX2 and SSE lack and LLVM emulates with widening
-        // shuffles (about 1.4x slower at `avx2`).
+        // The multipliers and masks read as opaque values: known constants let LLVM turn
+        // the two multiplies into per-lane shifts or widened multiplies, which take
+        // shuffles at `avx2` and SSE (1.4x slower).
         let mul = (
             V::splat32(core::ptr::read_volatile(&MUL_HI)),
             V::splat32(core::ptr::read_volatile(&MUL_LO)),
+            V::splat32(core::ptr::read_volatile(&MASK_HI)),
+            V::splat32(core::ptr::read_volatile(&MASK_LO)),
         );
+        let load = |i: usize| V::load_windows(p.add(i), p.add(i + 12));
+        if line <= 4 * bin {
+            // Short lines (MIME's 57 bytes, PEM's 48): whole vectors a line, while the input
+            // and output have room for what they add past the line (overwritten by the
+            // separator and the next line).
+            let chars = line / 3 * 4;
+            let vectors = line.div_ceil(bin);
+            while i + line <= n
+                && i + (vectors - 1) * bin + reach <= src.len()
+                && o + vectors * V::BYTES + 2 <= cap
+            {
+                for v in 0..vectors {
+                    encode_vector(load(i + v * bin), shift, mul).store(q.add(o + v * V::BYTES));
+                }
+                i += line;
+                o += chars;
+                if i < n {
+                    *q.add(o) = sep[0];
+                    if sep.len() > 1 {
+                        *q.add(o + 1) = sep[1];
+                    }
+                    o += sep.len();
+                }
+            }
+        }
         while i < n {
             let end = n.min(i.saturating_add(line));
             while i + 2 * bin <= end && i + bin + reach <= src.len() {
