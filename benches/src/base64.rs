@@ -281,8 +281,7 @@ pub fn cases(level: Option<Level>) -> Vec<Case> {
         functions: vec![
             Function::new("core", OURS, fresh(&text), move |(t, b)| {
                 b.copy_from_slice(t);
-                std.decode_in_place(b)
-                    .map(|n| b[..n].iter().map(|&x| u64::from(x)).sum::<u64>() + n as u64)
+                std.decode_in_place(b).map(|n| (n, b.get(n / 2).copied()))
             }),
             Function::new(
                 "core-out-of-place",
@@ -291,7 +290,7 @@ pub fn cases(level: Option<Level>) -> Vec<Case> {
                 move |(t, b, d)| {
                     b.copy_from_slice(t);
                     std.decode_to_slice(&b[..], d)
-                        .map(|n| d[..n].iter().map(|&x| u64::from(x)).sum::<u64>() + n as u64)
+                        .map(|n| (n, d.get(n / 2).copied()))
                         .map_err(|_| b64::DecodeError::InvalidPadding)
                 },
             ),
@@ -299,7 +298,7 @@ pub fn cases(level: Option<Level>) -> Vec<Case> {
                 b.copy_from_slice(t);
                 base64_simd::STANDARD
                     .decode_inplace(b)
-                    .map(|x| x.iter().map(|&x| u64::from(x)).sum::<u64>() + x.len() as u64)
+                    .map(|x| (x.len(), x.get(x.len() / 2).copied()))
                     .map_err(|_| b64::DecodeError::InvalidPadding)
             }),
             Function::new(
@@ -310,7 +309,7 @@ pub fn cases(level: Option<Level>) -> Vec<Case> {
                     b.copy_from_slice(t);
                     base64::engine::general_purpose::STANDARD
                         .decode_slice(&b[..], d)
-                        .map(|n| d[..n].iter().map(|&x| u64::from(x)).sum::<u64>() + n as u64)
+                        .map(|n| (n, d.get(n / 2).copied()))
                         .map_err(|_| b64::DecodeError::InvalidPadding)
                 },
             ),
