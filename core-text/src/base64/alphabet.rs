@@ -37,7 +37,7 @@ pub(crate) enum Kind {
 /// use core_text::base64::{Alphabet, Config, Engine};
 /// let alphabet = Alphabet::new("./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")?;
 /// let engine = Engine::new(Config::new().alphabet(alphabet).padding(false));
-/// assert_eq!(engine.encode(b"hi"), "O4M");
+/// assert_eq!(engine.encode(b"hi"), "O4Y");
 /// # Ok::<(), core_text::base64::AlphabetError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

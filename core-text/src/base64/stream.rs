@@ -15,7 +15,8 @@ use std::io::{self, Read, Write};
 /// Input bytes encoded per call to the engine.
 const CHUNK: usize = 48 * 1024;
 
-/// Encodes everything written to it into `W`; see the [module docs](self).
+/// Encodes everything written to it into `W`, exactly as one call would: it holds back at
+/// most one unit of input (3 bytes, or a line's worth when the engine breaks lines).
 ///
 /// Call [`EncoderWriter::finish`] to write the final group (and padding) and get `W` back;
 /// dropping the writer finishes it too, ignoring errors.
@@ -133,7 +134,8 @@ impl<W: Write> Drop for EncoderWriter<W> {
     }
 }
 
-/// Decodes the Base64 text read from `R`; see the [module docs](self).
+/// Decodes the Base64 text read from `R`, exactly as one call would: the final group and
+/// padding are judged at the end of the input.
 ///
 /// Invalid text is an [`io::ErrorKind::InvalidData`] error wrapping the [`DecodeError`] of
 /// the whole text, with offsets from its start. (One difference: a text whose length leaves
