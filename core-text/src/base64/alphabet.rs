@@ -189,8 +189,9 @@ const fn eq_bytes(a: &[u8], b: &[u8]) -> bool {
 /// high nibble gets one bit per distinct set of valid low nibbles, and `lo[l]` holds the bits
 /// of the sets that do not contain `l`. The value is `x + roll[i]`, where `i` is the high
 /// nibble, moved by `special_add` for the one symbol (`special`) whose offset differs from the
-/// rest of its nibble. Encoding maps a sextet `v` to a table index (`v < 26`: 13, else
-/// `v - 51` saturated) and adds `shift[index]`.
+/// rest of its nibble. Encoding maps a sextet `v` to a table index (`v - 51` saturated, plus
+/// one where `v > 25`: 0 for `A-Z`, 1 for `a-z`, 2..=13 for the rest) and adds
+/// `shift[index]`.
 pub(crate) struct Luts {
     pub(crate) lo: [u8; 16],
     pub(crate) hi: [u8; 16],
@@ -262,11 +263,11 @@ impl Luts {
         let mut v = 0;
         while v < 64 {
             let i = if v < 26 {
-                13
-            } else if v < 52 {
                 0
+            } else if v < 52 {
+                1
             } else {
-                v - 51
+                v - 50
             };
             shift[i] = a.encode[v].wrapping_sub(v as u8);
             v += 1;
@@ -288,7 +289,8 @@ impl Luts {
         }
         let mut v = 0u8;
         while v < 64 {
-            let i = if v < 26 { 13 } else { v.saturating_sub(51) };
+            // What the encoders compute: `v - 51` saturated, plus one where `v > 25`.
+            let i = v.saturating_sub(51) + (v > 25) as u8;
             assert!(v.wrapping_add(luts.shift[i as usize]) == a.encode[v as usize], "shift");
             v += 1;
         }

@@ -7,6 +7,7 @@
 //!     spread each 3 bytes [a b c] to a 32-bit lane [b a c b] (pshufb)
 //!     cut the four sextets out with one unsigned high and one low 16-bit multiply
 //!     sextet to symbol: add an offset picked by a 16-entry table lookup of its range
+//!         (index: sextet - 51 saturated, + 1 above 25)
 //! decode, 16 symbols per window:
 //!     classify: lo_table[x & 15] & hi_table[x >> 4] != 0 marks a non-symbol
 //!     value = x + roll[x >> 4] (one symbol of the alphabet has a slot of its own)
@@ -107,8 +108,8 @@ unsafe fn encode_vector<V: Shuffle>(x: V, shift: V, mul: (V, V, V, V)) -> V {
         };
         let lo = spread.and(mul.3).mullo16(mul.1);
         let sextets = hi.or(lo);
-        let range =
-            sextets.subs_u8(V::splat8(51)).or(V::splat8(26).gt_i8(sextets).and(V::splat8(13)));
+        // Table index: `v - 51` saturated, plus one where `v > 25` (the compare's -1).
+        let range = sextets.subs_u8(V::splat8(51)).sub8(sextets.gt_i8(V::splat8(25)));
         sextets.add8(range.lookup(shift))
     }
 }
@@ -173,13 +174,13 @@ unsafe fn encode_with<V: Shuffle>(
         }
         while i < n {
             let end = n.min(i.saturating_add(line));
-            while i + 2 * bin <= end && i + bin + reach <= src.len() {
-                let x0 = V::load_windows(p.add(i), p.add(i + 12));
-                let x1 = V::load_windows(p.add(i + bin), p.add(i + bin + 12));
-                encode_vector(x0, shift, mul).store(q.add(o));
-                encode_vector(x1, shift, mul).store(q.add(o + V::BYTES));
-                i += 2 * bin;
-                o += 2 * V::BYTES;
+            while i + 4 * bin <= end && i + 3 * bin + reach <= src.len() {
+                let x = [0, 1, 2, 3].map(|k| load(i + k * bin));
+                for (k, x) in x.into_iter().enumerate() {
+                    encode_vector(x, shift, mul).store(q.add(o + k * V::BYTES));
+                }
+                i += 4 * bin;
+                o += 4 * V::BYTES;
             }
             while i + bin <= end && i + reach <= src.len() {
                 encode_vector(V::load_windows(p.add(i), p.add(i + 12)), shift, mul).store(q.add(o));
