@@ -71,7 +71,7 @@ fn mask(n: usize) -> u64 {
     core_cpu::vector::low_bits(n)
 }
 
-/// 48 bytes (the first `n` bits of `m`, zeros after) to 64 symbols.
+/// The first 48 bytes of `x` to 64 symbols.
 #[inline(always)]
 unsafe fn encode_block(x: __m512i, alphabet: __m512i) -> __m512i {
     // SAFETY: AVX-512 VBMI per the caller.
@@ -285,7 +285,6 @@ pub(crate) unsafe fn decode(
                     continue 'blocks;
                 }
             }
-            let _ = carry;
             let mut r = s;
             while r > 0 {
                 i -= 1;
