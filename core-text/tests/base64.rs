@@ -1,4 +1,5 @@
-//! `core_text::base64` against the `base64` crate (output and exact errors) at every level
+//! `core_text::base64` against the `base64` crate (output and exact errors) and `base64-simd`
+//! (verdicts and bytes) at every level
 //! the machine has: every length past two unrolled steps of the widest kernel, every start
 //! alignment, every single-byte corruption, whitespace at every position, in place against
 //! out of place, UTF-16, and the RFC 4648 vectors.
@@ -371,6 +372,60 @@ proptest! {
     fn random_chunkings(data in proptest::collection::vec(any::<u8>(), 0..3000), sizes in proptest::collection::vec(1usize..300, 1..6)) {
         for e in [b64::STANDARD, b64::STANDARD_NO_PAD, b64::MIME] {
             check_streams(&e, &data, &sizes);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `base64-simd` accepts and rejects the same texts, with the same bytes, at every level.
+    #[test]
+    fn against_base64_simd(text in proptest::collection::vec(
+        prop_oneof![8 => proptest::sample::select(b"ABCXYZabxyz0189+/-_=".to_vec()), 1 => any::<u8>()],
+        0..300,
+    )) {
+        let peers = [
+            (b64::STANDARD, base64_simd::STANDARD),
+            (b64::STANDARD_NO_PAD, base64_simd::STANDARD_NO_PAD),
+            (b64::URL_SAFE, base64_simd::URL_SAFE),
+            (b64::URL_SAFE_NO_PAD, base64_simd::URL_SAFE_NO_PAD),
+        ];
+        for (e, peer) in &peers {
+            let want = peer.decode_to_vec(&text).ok();
+            for ours in levels(*e) {
+                prop_assert_eq!(ours.decode_to_vec(&text).ok(), want.clone(), "{:?}", ours.level());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Valid texts of `base64-simd`, and each with one byte replaced: the same verdicts and bytes.
+    #[test]
+    fn against_base64_simd_near_valid(
+        data in proptest::collection::vec(any::<u8>(), 0..400),
+        at in any::<usize>(),
+        with in proptest::sample::select(b"A=*/_-+ \n".to_vec()),
+    ) {
+        let peers = [
+            (b64::STANDARD, base64_simd::STANDARD),
+            (b64::URL_SAFE_NO_PAD, base64_simd::URL_SAFE_NO_PAD),
+        ];
+        for (e, peer) in &peers {
+            let mut text = peer.encode_to_string(&data).into_bytes();
+            for round in 0..2 {
+                if round == 1 && !text.is_empty() {
+                    let k = at % text.len();
+                    text[k] = with;
+                }
+                let want = peer.decode_to_vec(&text).ok();
+                for ours in levels(*e) {
+                    prop_assert_eq!(ours.decode_to_vec(&text).ok(), want.clone(), "{:?}", ours.level());
+                }
+            }
         }
     }
 }
