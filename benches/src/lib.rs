@@ -29,6 +29,7 @@
 //! ```
 
 pub mod ascii;
+pub mod base64;
 pub mod case;
 pub mod collections_frozen;
 pub mod collections_immutable;

@@ -9,6 +9,7 @@
 //! | [`utf8`] | `validate`, std-exact `from_utf8`, `utf16_len`, `count_chars`, `to_utf16*` |
 //! | [`utf16`] | `validate`, `utf8_len`, `to_utf8`, `to_string`, `to_string_lossy` |
 //! | [`ascii`] | `is_ascii`, `eq_ignore_case`, `eq_bytes_u16`, `make_upper`, `to_lower`, ... |
+//! | [`base64`] | Base64 of every variant: MIME lines, forgiving and in-place decoding, exact errors |
 //! | [`search`] | `memchr`-compatible byte search: `memchr{,2,3}`, `memrchr{,2,3}`, their iterators, `count` |
 //! | [`arch`] | [`Level`], detection and the `CORE_SIMD_MAX` cap |
 //!
@@ -43,6 +44,7 @@ extern crate std;
 pub mod arch;
 pub mod ascii;
 mod backend;
+pub mod base64;
 mod error;
 pub mod search;
 pub mod utf16;

@@ -1,0 +1,306 @@
+//! The scalar backend, and the exact code every level finishes with: the final group, the
+//! padding, and every error (its kind and offset).
+//!
+//! Decoding walks groups of four symbols, whitespace skipped in forgiving mode. A group that
+//! holds anything else, or the end of the input, hands over to [`finish`], which reads what
+//! is left (at most four symbols and padding for valid input) with the rules of the `base64`
+//! crate: a non-symbol before the final group is an invalid byte, then the final group's
+//! padding, length and trailing bits.
+
+use super::alphabet::{Alphabet, INVALID, SPACE};
+use super::config::{Config, DecodePaddingMode};
+use super::error::{DecodeError, DecodeSliceError};
+
+/// Encodes the `src.len() / 3` whole groups of `src`, `line` input bytes per line (a
+/// multiple of 3; `usize::MAX` for none) with `sep` between lines; returns the bytes written.
+///
+/// # Safety
+/// `dst` holds the whole output: four bytes per group and `sep` between lines.
+pub(crate) unsafe fn encode(
+    src: &[u8],
+    dst: &mut [u8],
+    a: &Alphabet,
+    line: usize,
+    sep: &[u8],
+) -> usize {
+    let n = src.len() / 3 * 3;
+    let mut i = 0;
+    let mut o = 0;
+    while i < n {
+        let end = n.min(i.saturating_add(line));
+        o += encode_groups(&src[i..end], &mut dst[o..], a);
+        i = end;
+        if i < n {
+            o += put_sep(dst, o, sep);
+        }
+    }
+    o
+}
+
+/// Writes a line separator (1 or 2 bytes) at `dst[o..]` without a call to `memcpy`;
+/// returns its length.
+#[inline(always)]
+pub(crate) fn put_sep(dst: &mut [u8], o: usize, sep: &[u8]) -> usize {
+    dst[o] = sep[0];
+    if let Some(&b) = sep.get(1) {
+        dst[o + 1] = b;
+    }
+    sep.len()
+}
+
+/// Encodes the whole groups of `src` into the front of `dst`; returns the bytes written.
+#[inline]
+pub(crate) fn encode_groups(src: &[u8], dst: &mut [u8], a: &Alphabet) -> usize {
+    let t = &a.encode;
+    let mut o = 0;
+    let mut s = src;
+    // Two groups a step from one 8-byte load where the input allows it.
+    while s.len() >= 8 && o + 8 <= dst.len() {
+        let w = u64::from_be_bytes(s[..8].try_into().unwrap_or([0; 8]));
+        let out = [
+            t[(w >> 58) as usize],
+            t[(w >> 52) as usize & 63],
+            t[(w >> 46) as usize & 63],
+            t[(w >> 40) as usize & 63],
+            t[(w >> 34) as usize & 63],
+            t[(w >> 28) as usize & 63],
+            t[(w >> 22) as usize & 63],
+            t[(w >> 16) as usize & 63],
+        ];
+        dst[o..o + 8].copy_from_slice(&out);
+        s = &s[6..];
+        o += 8;
+    }
+    for (g, d) in s.chunks_exact(3).zip(dst[o..].chunks_exact_mut(4)) {
+        let w = u32::from(g[0]) << 16 | u32::from(g[1]) << 8 | u32::from(g[2]);
+        d[0] = t[(w >> 18) as usize];
+        d[1] = t[(w >> 12) as usize & 63];
+        d[2] = t[(w >> 6) as usize & 63];
+        d[3] = t[w as usize & 63];
+        o += 4;
+    }
+    o
+}
+
+/// Encodes the final 1 or 2 bytes of an input (`tail`), padded when `pad`; returns the bytes
+/// written. `dst` holds 4 bytes (2 or 3 without padding).
+#[inline]
+pub(crate) fn encode_tail(tail: &[u8], dst: &mut [u8], a: &Alphabet, pad: bool) -> usize {
+    let t = &a.encode;
+    let (w, n) = match *tail {
+        [x] => (u32::from(x) << 16, 2),
+        [x, y] => (u32::from(x) << 16 | u32::from(y) << 8, 3),
+        _ => return 0,
+    };
+    let chars = [t[(w >> 18) as usize], t[(w >> 12) as usize & 63], t[(w >> 6) as usize & 63]];
+    dst[..n].copy_from_slice(&chars[..n]);
+    if pad {
+        dst[n..4].fill(b'=');
+        4
+    } else {
+        n
+    }
+}
+
+/// The scalar decode kernel: no vector blocks, the whole input is left to [`finish`].
+pub(crate) fn decode_blocks(
+    _src: *const u8,
+    _len: usize,
+    _dst: *mut u8,
+    _cap: usize,
+    _a: &Alphabet,
+    _forgiving: bool,
+) -> (usize, usize) {
+    (0, 0)
+}
+
+/// Decodes `src[i..len]` into `dst[o..cap]` and returns the total output length, or the
+/// first error of the whole input. `(i, o)` is where a vector kernel stopped: the symbols of
+/// `src[..i]` are whole groups, decoded into `dst[..o]`.
+///
+/// # Safety
+/// `src..src + len` is readable, `dst..dst + cap` writable; the two are disjoint, or `dst ==
+/// src` (in place: each group is read before its bytes are written over it).
+pub(crate) unsafe fn finish(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    cap: usize,
+    mut i: usize,
+    mut o: usize,
+    c: &Config,
+) -> Result<usize, DecodeSliceError> {
+    let t = &c.alphabet.decode;
+    let forgiving = c.forgiving;
+    // SAFETY: per the contract, for each read below `< len` and write below `cap`.
+    let at = |k: usize| unsafe { *src.add(k) };
+    loop {
+        // Whole groups of four symbols.
+        while i + 4 <= len {
+            let (a, b, cc, d) = (
+                t[at(i) as usize],
+                t[at(i + 1) as usize],
+                t[at(i + 2) as usize],
+                t[at(i + 3) as usize],
+            );
+            if (a | b | cc | d) >= 64 {
+                break;
+            }
+            if o + 3 > cap {
+                return Err(DecodeSliceError::OutputSliceTooSmall);
+            }
+            let w = u32::from(a) << 18 | u32::from(b) << 12 | u32::from(cc) << 6 | u32::from(d);
+            // SAFETY: `o + 3 <= cap`; the group's bytes were read above.
+            unsafe {
+                *dst.add(o) = (w >> 16) as u8;
+                *dst.add(o + 1) = (w >> 8) as u8;
+                *dst.add(o + 2) = w as u8;
+            }
+            i += 4;
+            o += 3;
+        }
+        if !forgiving {
+            break;
+        }
+        // A group with whitespace in it: gather four symbols across it.
+        let mut vals = [0u8; 4];
+        let mut got = 0;
+        let mut k = i;
+        while k < len && got < 4 {
+            let v = t[at(k) as usize];
+            if v < 64 {
+                vals[got] = v;
+                got += 1;
+            } else if v != SPACE {
+                break;
+            }
+            k += 1;
+        }
+        if got < 4 {
+            break;
+        }
+        if o + 3 > cap {
+            return Err(DecodeSliceError::OutputSliceTooSmall);
+        }
+        let w = u32::from(vals[0]) << 18
+            | u32::from(vals[1]) << 12
+            | u32::from(vals[2]) << 6
+            | u32::from(vals[3]);
+        // SAFETY: `o + 3 <= cap`; the four symbols were read above.
+        unsafe {
+            *dst.add(o) = (w >> 16) as u8;
+            *dst.add(o + 1) = (w >> 8) as u8;
+            *dst.add(o + 2) = w as u8;
+        }
+        i = k;
+        o += 3;
+    }
+    // SAFETY: as above.
+    unsafe { final_group(src, len, dst, cap, i, o, c) }
+}
+
+/// The rest of the input from a group boundary `i` that whole groups did not cover.
+///
+/// # Safety
+/// As [`finish`].
+#[cold]
+unsafe fn final_group(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    cap: usize,
+    i: usize,
+    mut o: usize,
+    c: &Config,
+) -> Result<usize, DecodeSliceError> {
+    let t = &c.alphabet.decode;
+    // SAFETY: per the contract, every index below is `< len`.
+    let at = |k: usize| unsafe { *src.add(k) };
+    let skip = |b: u8| c.forgiving && t[b as usize] == SPACE;
+    // More than four bytes left: the group at `i` holds a non-symbol, and it is not the last.
+    let mut left = 0;
+    let mut first_bad = None;
+    for k in i..len {
+        let b = at(k);
+        if skip(b) {
+            continue;
+        }
+        left += 1;
+        if first_bad.is_none() && t[b as usize] >= 64 {
+            first_bad = Some((k, b));
+        }
+        if left > 4 {
+            if let Some((k, b)) = first_bad {
+                return Err(DecodeError::InvalidByte(k, b).into());
+            }
+        }
+    }
+    if left == 0 {
+        return Ok(o);
+    }
+    let mut morsels = [0u8; 4];
+    let mut m = 0;
+    let mut pads = 0;
+    let mut first_pad = 0;
+    let mut last = (0, 0u8);
+    let mut idx = 0;
+    for k in i..len {
+        let b = at(k);
+        if skip(b) {
+            continue;
+        }
+        if b == b'=' {
+            if idx < 2 {
+                return Err(DecodeError::InvalidByte(k, b).into());
+            }
+            if pads == 0 {
+                first_pad = k;
+            }
+            pads += 1;
+        } else if pads > 0 {
+            return Err(DecodeError::InvalidByte(first_pad, b'=').into());
+        } else {
+            let v = t[b as usize];
+            if v == INVALID || v == SPACE {
+                return Err(DecodeError::InvalidByte(k, b).into());
+            }
+            morsels[m] = v;
+            m += 1;
+            last = (k, b);
+        }
+        idx += 1;
+    }
+    if m < 2 {
+        return Err(DecodeError::InvalidLength(o / 3 * 4 + m).into());
+    }
+    match c.decode_padding {
+        DecodePaddingMode::Indifferent => {}
+        DecodePaddingMode::RequireCanonical => {
+            if (pads + m) % 4 != 0 {
+                return Err(DecodeError::InvalidPadding.into());
+            }
+        }
+        DecodePaddingMode::RequireNone => {
+            if pads > 0 {
+                return Err(DecodeError::InvalidPadding.into());
+            }
+        }
+    }
+    let bytes = m * 6 / 8;
+    let w = u32::from(morsels[0]) << 26
+        | u32::from(morsels[1]) << 20
+        | u32::from(morsels[2]) << 14
+        | u32::from(morsels[3]) << 8;
+    if !c.allow_trailing_bits && w & (u32::MAX >> (bytes * 8)) != 0 {
+        return Err(DecodeError::InvalidLastSymbol(last.0, last.1).into());
+    }
+    if o + bytes > cap {
+        return Err(DecodeSliceError::OutputSliceTooSmall);
+    }
+    for k in 0..bytes {
+        // SAFETY: `o + bytes <= cap`; every input byte was read above.
+        unsafe { *dst.add(o + k) = (w >> (24 - 8 * k)) as u8 };
+    }
+    o += bytes;
+    Ok(o)
+}
