@@ -112,6 +112,9 @@ extern crate std;
 
 pub mod arch;
 pub mod bigint;
+pub mod half;
+
+pub use half::{bf16, f16};
 
 pub use bigint::{
     BigInt, BigUint, ParseBigIntError, Sign, ToBigInt, ToBigUint, TryFromBigIntError, U32Digits,
