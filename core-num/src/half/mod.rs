@@ -47,6 +47,7 @@
 //! `rkyv`, `zerocopy` and `arbitrary` features.
 
 pub(crate) mod convert;
+mod features;
 mod ops;
 mod parse;
 mod slice;
