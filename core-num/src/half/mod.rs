@@ -60,3 +60,8 @@ pub use slice::{
     HalfFloatSliceExt, LengthMismatchError,
 };
 pub use types::{bf16, f16};
+
+/// The types and extension traits, as `half::prelude` has them: `use core_num::half::prelude::*`.
+pub mod prelude {
+    pub use super::{bf16, f16, HalfBitsSliceExt, HalfFloatSliceExt};
+}
