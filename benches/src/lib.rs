@@ -11,6 +11,8 @@
 //! - [`num`]: the `core-num` big-integer case table (seed cases, multiplication up to 32,768
 //!   limbs, decimal conversion, modpow, gcd) against num-bigint, and with the `extra-peers`
 //!   feature malachite, dashu and rug (GMP).
+//! - [`half`]: the `core-num` f16/bf16 case table (the Half seed cases, slice conversions)
+//!   against the `half` crate.
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -29,6 +31,7 @@ pub mod collections_frozen;
 pub mod collections_immutable;
 pub mod collections_ord;
 pub mod corpus;
+pub mod half;
 pub mod measure;
 pub mod num;
 pub mod search;

@@ -33,6 +33,14 @@ macro_rules! half_type {
             const SIGN_MASK: u16 = 0x8000;
             const BIAS: i32 = (1 << ($exp_bits - 1)) - 1;
 
+            /// Whether neither bit pattern is a NaN.
+            #[inline(always)]
+            const fn ordered(a: u16, b: u16) -> bool {
+                // Magnitudes are below 0x8000, so the signed compare is the unsigned one.
+                let lim = Self::EXP_MASK as i16;
+                ((a & Self::ABS_MASK) as i16 <= lim) & ((b & Self::ABS_MASK) as i16 <= lim)
+            }
+
             /// The value with these bits.
             #[inline]
             #[must_use]
@@ -464,7 +472,7 @@ macro_rules! half_type {
             #[inline]
             fn eq(&self, other: &$name) -> bool {
                 let (a, b) = (self.0, other.0);
-                let ordered = (a & Self::ABS_MASK <= Self::EXP_MASK) & (b & Self::ABS_MASK <= Self::EXP_MASK);
+                let ordered = Self::ordered(a, b);
                 ordered & (order_key(a) == order_key(b))
             }
         }
@@ -474,21 +482,28 @@ macro_rules! half_type {
             #[inline]
             fn partial_cmp(&self, other: &$name) -> Option<Ordering> {
                 let (a, b) = (self.0, other.0);
-                if (a & Self::ABS_MASK > Self::EXP_MASK) | (b & Self::ABS_MASK > Self::EXP_MASK) {
+                if !Self::ordered(a, b) {
                     return None;
                 }
-                Some(order_key(a).cmp(&order_key(b)))
+                let (ka, kb) = (order_key(a), order_key(b));
+                Some(if ka < kb {
+                    Ordering::Less
+                } else if ka == kb {
+                    Ordering::Equal
+                } else {
+                    Ordering::Greater
+                })
             }
             #[inline]
             fn lt(&self, other: &$name) -> bool {
                 let (a, b) = (self.0, other.0);
-                let ordered = (a & Self::ABS_MASK <= Self::EXP_MASK) & (b & Self::ABS_MASK <= Self::EXP_MASK);
+                let ordered = Self::ordered(a, b);
                 ordered & (order_key(a) < order_key(b))
             }
             #[inline]
             fn le(&self, other: &$name) -> bool {
                 let (a, b) = (self.0, other.0);
-                let ordered = (a & Self::ABS_MASK <= Self::EXP_MASK) & (b & Self::ABS_MASK <= Self::EXP_MASK);
+                let ordered = Self::ordered(a, b);
                 ordered & (order_key(a) <= order_key(b))
             }
             #[inline]
@@ -506,12 +521,13 @@ macro_rules! half_type {
 /// The comparison fast path. Both types store sign and magnitude, and the magnitude bits order
 /// like the values they encode, so after NaN is ruled out (once, by the caller) a value
 /// compares like this key: the magnitude, negated when the sign bit is set. `+0` and `-0` both
-/// map to 0, so they compare equal, with no branch.
+/// map to 0, so they compare equal, with no branch. The key fits 16 bits (`-0x7FFF..=0x7FFF`),
+/// so a loop of comparisons vectorizes at 8 or 16 lanes per register.
 #[inline(always)]
-const fn order_key(bits: u16) -> i32 {
-    let magnitude = (bits & 0x7FFF) as i32;
-    let negative = ((bits as i16) >> 15) as i32; // 0 or -1
-    (magnitude ^ negative) - negative
+const fn order_key(bits: u16) -> i16 {
+    let magnitude = (bits & 0x7FFF) as i16;
+    let negative = (bits as i16) >> 15; // 0 or -1
+    (magnitude ^ negative).wrapping_sub(negative)
 }
 
 /// The total-order key: as [`order_key`] but `-0` below `+0` and NaNs at the ends, by flipping

@@ -34,7 +34,7 @@ pub fn run() -> String {
             x.signum()
         ));
     }
-    line(format!("{} {} {}", f16::ZERO == f16::NEG_ZERO, f16::NAN == f16::NAN, a > b));
+    line(format!("{} {} {}", f16::ZERO == f16::NEG_ZERO, f16::NAN.eq(&f16::NAN.clone()), a > b));
     line(format!("{:?} {:?}", a.partial_cmp(&f16::NAN), f16::NEG_ZERO.total_cmp(&f16::ZERO)));
     line(format!("{} {} {}", a.max(f16::NAN), b.min(a), f16::from_f32(7.0).clamp(b, a)));
     line(format!("{}", (-a).copysign(f16::ONE)));
@@ -64,7 +64,7 @@ pub fn run() -> String {
     line(format!("{:?}", &back[..10]));
     let wide = halves.to_f64_vec();
     line(format!("{:?}", &wide[90..]));
-    let mut bhalves = vec![bf16::ZERO; 20];
+    let mut bhalves = [bf16::ZERO; 20];
     bhalves.convert_from_f64_slice(&wide[..20]);
     line(format!("{:?}", bhalves.to_f32_vec()));
     let bits: &[u16] = halves.reinterpret_cast();
