@@ -1,4 +1,4 @@
-//! Half-precision floating point: [`f16`] (IEEE 754 binary16) and [`bf16`] (bfloat16), with
+//! Half-precision floating point: [`f16`](struct@f16) (IEEE 754 binary16) and [`bf16`] (bfloat16), with
 //! the `half` crate's API, exact conversions, and slice conversions that use the CPU's
 //! conversion instructions.
 //!

@@ -79,7 +79,7 @@ mod sealed {
     impl Sealed for [u16] {}
 }
 
-/// [`f16`] or [`bf16`]: the element types of the slice conversions (sealed).
+/// [`f16`](struct@f16) or [`bf16`]: the element types of the slice conversions (sealed).
 pub trait Half: sealed::Sealed + Copy + Default + 'static {
     #[doc(hidden)]
     const __IS_BF16: bool;
@@ -274,7 +274,7 @@ where
     }
 }
 
-/// The `half` crate's extension methods on `[u16]`: the bits read as [`f16`] or [`bf16`].
+/// The `half` crate's extension methods on `[u16]`: the bits read as [`f16`](struct@f16) or [`bf16`].
 pub trait HalfBitsSliceExt: sealed::Sealed {
     /// The bits as a slice of `H`.
     fn reinterpret_cast<H: Half>(&self) -> &[H];
