@@ -41,7 +41,7 @@
 //! Replace `half::` with `core_num::half::` (or `core_num::` for the two types); the methods,
 //! constants, operators, conversions and extension traits keep their names and results.
 //! Differences: `FromStr` rounds once from the text (`half` parses an `f32` and rounds
-//! again); `from_f64` rounds once (some `half` versions and builds round through `f32`);
+//! again); `from_f64` rounds once (`half` 2.7 on x86 with F16C rounds through `f32` first);
 //! `next_up`, `next_down` and `abs` are inherent methods here; the exponent and radix
 //! formats honour precision and `#` flags; there are no `Vec` extension traits or `rand`,
 //! `rkyv`, `zerocopy` and `arbitrary` features.
