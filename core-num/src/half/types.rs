@@ -330,16 +330,14 @@ macro_rules! half_type {
             #[inline]
             #[must_use]
             pub const fn next_up(self) -> $name {
-                let abs = self.0 & Self::ABS_MASK;
-                if abs > Self::EXP_MASK || self.0 == Self::EXP_MASK {
-                    self
-                } else if abs == 0 {
-                    Self::MIN_POSITIVE_SUBNORMAL
-                } else if self.0 & Self::SIGN_MASK != 0 {
-                    $name(self.0 - 1)
-                } else {
-                    $name(self.0 + 1)
-                }
+                // Selects, not branches, so a loop over a slice vectorizes: one step of the bit
+                // pattern away from zero (positive) or towards it (negative), both zeros to
+                // the smallest subnormal, NaN and +inf kept.
+                let (b, abs) = (self.0, self.0 & Self::ABS_MASK);
+                let stepped = if b & Self::SIGN_MASK != 0 { b.wrapping_sub(1) } else { b.wrapping_add(1) };
+                let stepped = if abs == 0 { 1 } else { stepped };
+                let keep = (abs > Self::EXP_MASK) | (b == Self::EXP_MASK);
+                $name(if keep { b } else { stepped })
             }
 
             /// The greatest value less than `self`: the mirror of
@@ -347,16 +345,11 @@ macro_rules! half_type {
             #[inline]
             #[must_use]
             pub const fn next_down(self) -> $name {
-                let abs = self.0 & Self::ABS_MASK;
-                if abs > Self::EXP_MASK || self.0 == (Self::EXP_MASK | Self::SIGN_MASK) {
-                    self
-                } else if abs == 0 {
-                    $name(Self::MIN_POSITIVE_SUBNORMAL.0 | Self::SIGN_MASK)
-                } else if self.0 & Self::SIGN_MASK != 0 {
-                    $name(self.0 + 1)
-                } else {
-                    $name(self.0 - 1)
-                }
+                let (b, abs) = (self.0, self.0 & Self::ABS_MASK);
+                let stepped = if b & Self::SIGN_MASK != 0 { b.wrapping_add(1) } else { b.wrapping_sub(1) };
+                let stepped = if abs == 0 { Self::SIGN_MASK | 1 } else { stepped };
+                let keep = (abs > Self::EXP_MASK) | (b == (Self::EXP_MASK | Self::SIGN_MASK));
+                $name(if keep { b } else { stepped })
             }
 
             /// Significant decimal digits that survive a round trip through the type.
