@@ -475,17 +475,14 @@ macro_rules! half_type {
             #[inline]
             fn partial_cmp(&self, other: &$name) -> Option<Ordering> {
                 let (a, b) = (self.0, other.0);
-                if !Self::ordered(a, b) {
-                    return None;
-                }
-                let (ka, kb) = (order_key(a), order_key(b));
-                Some(if ka < kb {
-                    Ordering::Less
-                } else if ka == kb {
-                    Ordering::Equal
+                // The three-way compare and the NaN test both computed, then one select: no
+                // branch on the data.
+                let ord = order_key(a).cmp(&order_key(b));
+                if Self::ordered(a, b) {
+                    Some(ord)
                 } else {
-                    Ordering::Greater
-                })
+                    None
+                }
             }
             #[inline]
             fn lt(&self, other: &$name) -> bool {
