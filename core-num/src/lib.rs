@@ -8,8 +8,8 @@
 //! of up to 128 bits stored inline, and every operation runs on a tuned algorithm ladder with
 //! BMI2/ADX kernels on x86_64.
 //!
-//! [`f16`](struct@f16) and [`bf16`] (module [`half`]) have the `half` crate's API, round every conversion
-//! exactly once, and convert slices with F16C, AVX-512 or NEON picked at run time.
+//! [`f16`](struct@f16) and [`bf16`] (module [`half`]) have the `half` crate's API, round every
+//! conversion exactly once, and convert slices with F16C, AVX-512 or NEON picked at run time.
 //!
 //! # Example
 //!

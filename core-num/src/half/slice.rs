@@ -274,7 +274,8 @@ where
     }
 }
 
-/// The `half` crate's extension methods on `[u16]`: the bits read as [`f16`](struct@f16) or [`bf16`].
+/// The `half` crate's extension methods on `[u16]`: the bits read as [`f16`](struct@f16) or
+/// [`bf16`].
 pub trait HalfBitsSliceExt: sealed::Sealed {
     /// The bits as a slice of `H`.
     fn reinterpret_cast<H: Half>(&self) -> &[H];

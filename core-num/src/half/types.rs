@@ -1,5 +1,5 @@
-//! The two types, stamped from one declaration: [`f16`](struct@f16) and [`bf16`] differ only in where the
-//! exponent ends, so every method is written once here over the format's masks and the
+//! The two types, stamped from one declaration: [`f16`](struct@f16) and [`bf16`] differ only in
+//! where the exponent ends, so every method is written once here over the format's masks and the
 //! conversion functions of [`convert`](super::convert).
 
 use core::cmp::Ordering;
