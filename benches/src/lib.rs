@@ -15,6 +15,8 @@
 //!   feature malachite, dashu and rug (GMP).
 //! - [`literal`]: the `core-text` multi-literal cases (`LiteralSet`) against aho-corasick.
 //! - [`memmem`]: the `core-text` substring search cases against `memchr::memmem` and std.
+//! - [`half`]: the `core-num` f16/bf16 case table (the Half seed cases, slice conversions)
+//!   against the `half` crate.
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -36,6 +38,7 @@ pub mod collections_immutable;
 pub mod collections_ord;
 pub mod corpus;
 pub mod literal;
+pub mod half;
 pub mod measure;
 pub mod memmem;
 pub mod num;

@@ -8,6 +8,9 @@
 //! of up to 128 bits stored inline, and every operation runs on a tuned algorithm ladder with
 //! BMI2/ADX kernels on x86_64.
 //!
+//! [`f16`](struct@f16) and [`bf16`] (module [`half`]) have the `half` crate's API, round every
+//! conversion exactly once, and convert slices with F16C, AVX-512 or NEON picked at run time.
+//!
 //! # Example
 //!
 //! ```
@@ -60,10 +63,12 @@
 //! | feature      | default | what                                                          |
 //! |--------------|---------|---------------------------------------------------------------|
 //! | `std`        | yes     | runtime CPU detection, `std::error::Error` impls, buffer reuse |
-//! | `num-traits` | no      | num-traits and num-integer impls                              |
+//! | `num-traits` | no      | num-traits and num-integer impls (big integers, `f16`, `bf16`) |
 //! | `num-bigint` | no      | `From` conversions to and from num-bigint's types             |
-//! | `serde`      | no      | `Serialize`/`Deserialize` in num-bigint's format              |
+//! | `serde`      | no      | `Serialize`/`Deserialize` in num-bigint's and half's formats  |
 //! | `rand`       | no      | `RandBigInt`, `RandomBits`, uniform sampling                  |
+//! | `half`       | no      | `From` conversions to and from the half crate's `f16`/`bf16`  |
+//! | `bytemuck`   | no      | `Pod`/`Zeroable` for `f16` and `bf16`                         |
 //!
 //! Without `std` the crate is `#![no_std]` + `alloc`, and the kernel level is fixed at compile
 //! time from the enabled target features.
@@ -112,6 +117,9 @@ extern crate std;
 
 pub mod arch;
 pub mod bigint;
+pub mod half;
+
+pub use half::{bf16, f16};
 
 pub use bigint::{
     BigInt, BigUint, ParseBigIntError, Sign, ToBigInt, ToBigUint, TryFromBigIntError, U32Digits,

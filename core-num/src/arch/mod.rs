@@ -23,6 +23,8 @@
 
 pub use core_cpu::{Level, ParseLevelError};
 
+pub(crate) mod half;
+
 /// Per-level entry points to the limb kernels, for tests, benchmarks and fuzz targets.
 ///
 /// Numbers are little-endian `u64` limb slices. Every function returns `None` when `level` is

@@ -1,0 +1,95 @@
+//! x86_64 blocks: F16C (`avx2` level) and its 512-bit AVX-512F forms (`avx512` level) for f16;
+//! the 32-to-16-bit narrowing of the bf16 kernels for each vector type.
+//!
+//! `vcvtps2ph` takes its rounding mode from the immediate: `_MM_FROUND_TO_NEAREST_INT` with
+//! bit 2 clear (ties to even, whatever the MXCSR says); the AVX-512 form also suppresses
+//! exceptions.
+
+use super::generic::{F16Block, HighHalves};
+use core::arch::x86_64::*;
+use core_cpu::vector::{avx2::V256, avx512::V512, sse2};
+
+/// Ties to even from the immediate (F16C's 3-bit form).
+const NEAREST: i32 = _MM_FROUND_TO_NEAREST_INT;
+/// Ties to even from the immediate, exceptions suppressed (AVX-512).
+const NEAREST_SAE: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+
+/// F16C at 256 bits: 8 values per instruction.
+pub(crate) struct F16c;
+
+impl F16Block for F16c {
+    const LANES: usize = 8;
+
+    #[inline(always)]
+    unsafe fn widen(src: *const u16, dst: *mut f32) {
+        // SAFETY: the caller guarantees F16C/AVX (the avx2 set), 8 readable u16 at `src` and
+        // 8 writable f32 at `dst`; unaligned loads and stores.
+        unsafe { _mm256_storeu_ps(dst, _mm256_cvtph_ps(_mm_loadu_si128(src.cast()))) }
+    }
+
+    #[inline(always)]
+    unsafe fn narrow(src: *const f32, dst: *mut u16) {
+        // SAFETY: as in `widen`, with the roles of the pointers swapped.
+        unsafe { _mm_storeu_si128(dst.cast(), _mm256_cvtps_ph::<NEAREST>(_mm256_loadu_ps(src))) }
+    }
+}
+
+/// AVX-512F at 512 bits: 16 values per instruction.
+pub(crate) struct Avx512;
+
+impl F16Block for Avx512 {
+    const LANES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn widen(src: *const u16, dst: *mut f32) {
+        // SAFETY: the caller guarantees AVX-512F (the avx512 set), 16 readable u16 at `src`
+        // and 16 writable f32 at `dst`; unaligned loads and stores.
+        unsafe { _mm512_storeu_ps(dst, _mm512_cvtph_ps(_mm256_loadu_si256(src.cast()))) }
+    }
+
+    #[inline(always)]
+    unsafe fn narrow(src: *const f32, dst: *mut u16) {
+        // SAFETY: as in `widen`, with the roles of the pointers swapped.
+        unsafe {
+            _mm256_storeu_si256(dst.cast(), _mm512_cvtps_ph::<NEAREST_SAE>(_mm512_loadu_ps(src)))
+        }
+    }
+}
+
+impl HighHalves for sse2::V128 {
+    #[inline(always)]
+    unsafe fn high_halves(self, hi: Self) -> Self {
+        // SAFETY: SSE2 is the x86_64 baseline. The arithmetic shift sign-extends each high
+        // half, so the signed saturating pack keeps it exactly.
+        unsafe {
+            let lo = _mm_srai_epi32::<16>(self.0);
+            let hi = _mm_srai_epi32::<16>(hi.0);
+            sse2::V128(_mm_packs_epi32(lo, hi))
+        }
+    }
+}
+
+impl HighHalves for V256 {
+    #[inline(always)]
+    unsafe fn high_halves(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. The pack works per 128-bit lane (lo 0-3, hi
+        // 0-3, lo 4-7, hi 4-7); the permute restores memory order.
+        unsafe {
+            let lo = _mm256_srai_epi32::<16>(self.0);
+            let hi = _mm256_srai_epi32::<16>(hi.0);
+            V256(_mm256_permute4x64_epi64::<0xD8>(_mm256_packs_epi32(lo, hi)))
+        }
+    }
+}
+
+impl HighHalves for V512 {
+    #[inline(always)]
+    unsafe fn high_halves(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees the avx512 set (F for `vpmovdw`).
+        unsafe {
+            let lo = _mm512_cvtepi32_epi16(_mm512_srli_epi32::<16>(self.0));
+            let hi = _mm512_cvtepi32_epi16(_mm512_srli_epi32::<16>(hi.0));
+            V512(_mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi))
+        }
+    }
+}
