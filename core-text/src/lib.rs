@@ -10,7 +10,7 @@
 //! | [`utf16`] | `validate`, `utf8_len`, `to_utf8`, `to_string`, `to_string_lossy` |
 //! | [`ascii`] | `is_ascii`, `eq_ignore_case`, `eq_bytes_u16`, `make_upper`, `to_lower`, ... |
 //! | [`base64`] | Base64 of every variant: MIME lines, forgiving and in-place decoding, exact errors |
-//! | [`search`] | `memchr`-compatible byte search: `memchr{,2,3}`, `memrchr{,2,3}`, their iterators, `count` |
+//! | [`search`] | `memchr`-compatible byte search, `memmem`, `ByteSet`/`U16Set`, `LiteralSet`, split, lines, whitespace and trim |
 //! | [`arch`] | [`Level`], detection and the `CORE_SIMD_MAX` cap |
 //!
 //! ```

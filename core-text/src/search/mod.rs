@@ -15,7 +15,21 @@
 //! assert_eq!(core_text::search::count(b'o', hay), 2);
 //! ```
 //!
-//! Substring search (`memmem::find`, `memmem::Finder`, ...) is in [`memmem`].
+//! Beyond single bytes:
+//!
+//! | what | items |
+//! |---|---|
+//! | substrings | [`memmem`] (`find`, `rfind`, iterators, `Finder`), linear in the worst case |
+//! | byte and unit sets (the `SearchValues` idea) | [`ByteSet`], [`U16Set`]: `find`, `rfind`, `find_not`, `rfind_not`, `count`, `find_iter`; the strategy ([`SetStrategy`]) picked once per set |
+//! | ranges | [`find_in_range`], [`find_not_in_range`] and reverse forms |
+//! | many literals | [`LiteralSet`]: rare-byte `memchr`, Teddy or an Aho-Corasick DFA |
+//! | splitting | [`split`], [`split_set`], [`splitn`], [`rsplit`], [`rsplitn`], [`split_str`], [`lines`], [`str_lines`], [`split16`] |
+//! | Unicode whitespace | [`find_whitespace`], [`find_not_whitespace`], reverse forms, [`trim`] and friends, over `str` and UTF-16 |
+//! | slices | [`common_prefix_len`], [`eq_16byte`] |
+//!
+//! Splitting and the iterators read one 64-bit mask of matches per 64-byte block where
+//! matches are dense and let the search kernel skip where they are sparse, so neither costs a
+//! search call per item.
 //!
 //! # Migrating from `memchr`
 //!
