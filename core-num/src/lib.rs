@@ -112,6 +112,7 @@ extern crate std;
 
 pub mod arch;
 pub mod bigint;
+pub mod tensor;
 
 pub use bigint::{
     BigInt, BigUint, ParseBigIntError, Sign, ToBigInt, ToBigUint, TryFromBigIntError, U32Digits,

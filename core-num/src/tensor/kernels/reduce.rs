@@ -1,0 +1,301 @@
+//! Reductions: four independent vector accumulators per pass (so additions overlap instead of
+//! waiting on each other), combined pairwise at the end; extremes with NaN and signed zeros
+//! handled as `f64::maximum`-style IEEE 754 operations; softmax in two passes.
+
+use super::{math, Lanes, MAX_LANES};
+use core::ptr;
+use core_cpu::vector::float::{Elem, Float};
+
+/// Sum-like reductions of one slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fold {
+    Sum,
+    Product,
+    SumOfSquares,
+}
+
+/// Sum-like reductions of two slices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fold2 {
+    Dot,
+    SquaredDistance,
+}
+
+/// Which extreme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Extreme {
+    Max,
+    Min,
+    MaxMagnitude,
+    MinMagnitude,
+}
+
+/// The vector of `x[i..i + k]` followed by `fill` (`k <= LANES`).
+///
+/// # Safety
+/// `x[i..i + k]` is readable; the CPU runs `V`'s ISA.
+#[inline(always)]
+unsafe fn load_tail<V: Float>(x: *const V::Elem, k: usize, fill: V::Elem) -> V {
+    let mut buf = [fill; MAX_LANES];
+    // SAFETY: per the contract; `k <= LANES <= MAX_LANES`.
+    unsafe {
+        ptr::copy_nonoverlapping(x, buf.as_mut_ptr(), k);
+        V::load(buf.as_ptr())
+    }
+}
+
+/// `step(acc, x, y)` over all lanes of `x` and `y` (one length) into four accumulators that
+/// start at `init`; the tail padded with `pad`.
+///
+/// # Safety
+/// `x`, `y` readable for `n` elements; the CPU runs `V`'s ISA.
+#[inline(always)]
+unsafe fn fold<V: Float>(
+    x: *const V::Elem,
+    y: *const V::Elem,
+    n: usize,
+    init: V::Elem,
+    pad: V::Elem,
+    step: impl Fn(V, V, V) -> V,
+    join: impl Fn(V, V) -> V,
+) -> V {
+    let l = V::LANES;
+    // SAFETY: every load lies below `n`.
+    unsafe {
+        let mut acc = [V::splat(init); 4];
+        let mut i = 0;
+        while i + 4 * l <= n {
+            for (k, a) in acc.iter_mut().enumerate() {
+                *a = step(*a, V::load(x.add(i + k * l)), V::load(y.add(i + k * l)));
+            }
+            i += 4 * l;
+        }
+        while i + l <= n {
+            acc[0] = step(acc[0], V::load(x.add(i)), V::load(y.add(i)));
+            i += l;
+        }
+        if i < n {
+            let (a, b) = (load_tail(x.add(i), n - i, pad), load_tail(y.add(i), n - i, pad));
+            acc[1] = step(acc[1], a, b);
+        }
+        join(join(acc[0], acc[1]), join(acc[2], acc[3]))
+    }
+}
+
+/// Sum, product or sum of squares.
+///
+/// # Safety
+/// The CPU runs `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn fold1<V: Lanes>(op: Fold, x: &[V::Elem]) -> V::Elem {
+    let (p, n) = (x.as_ptr(), x.len());
+    let (zero, one) = (V::Elem::default(), V::Elem::from_f64(1.0));
+    // SAFETY: `p` is readable for `n` elements; the CPU per the contract.
+    unsafe {
+        match op {
+            Fold::Sum => {
+                fold::<V>(p, p, n, zero, zero, |a, v, _| a.add(v), |a, b| a.add(b)).reduce_add()
+            }
+            Fold::SumOfSquares => {
+                fold::<V>(p, p, n, zero, zero, |a, v, _| v.mul_add(v, a), |a, b| a.add(b))
+                    .reduce_add()
+            }
+            Fold::Product => {
+                let v = fold::<V>(p, p, n, one, one, |a, v, _| a.mul(v), |a, b| a.mul(b));
+                let mut lanes = [one; MAX_LANES];
+                v.store(lanes.as_mut_ptr());
+                let mut acc = V::splat(lanes[0]);
+                for &lane in &lanes[1..V::LANES] {
+                    acc = acc.mul(V::splat(lane));
+                }
+                acc.store(lanes.as_mut_ptr());
+                lanes[0]
+            }
+        }
+    }
+}
+
+/// Dot product or squared Euclidean distance over the common length (the caller checks that
+/// the lengths are equal).
+///
+/// # Safety
+/// The CPU runs `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn fold2<V: Lanes>(op: Fold2, x: &[V::Elem], y: &[V::Elem]) -> V::Elem {
+    let (p, q, n) = (x.as_ptr(), y.as_ptr(), x.len().min(y.len()));
+    let zero = V::Elem::default();
+    // SAFETY: both readable for `n` elements; the CPU per the contract.
+    unsafe {
+        match op {
+            Fold2::Dot => {
+                fold::<V>(p, q, n, zero, zero, |a, u, v| u.mul_add(v, a), |a, b| a.add(b))
+            }
+            Fold2::SquaredDistance => fold::<V>(
+                p,
+                q,
+                n,
+                zero,
+                zero,
+                |a, u, v| {
+                    let d = u.sub(v);
+                    d.mul_add(d, a)
+                },
+                |a, b| a.add(b),
+            ),
+        }
+        .reduce_add()
+    }
+}
+
+/// `(x·y, x·x, y·y)` in one pass over the common length, for the cosine similarity.
+///
+/// # Safety
+/// The CPU runs `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn dot3<V: Lanes>(x: &[V::Elem], y: &[V::Elem]) -> [V::Elem; 3] {
+    let (p, q, n, l) = (x.as_ptr(), y.as_ptr(), x.len().min(y.len()), V::LANES);
+    // SAFETY: both readable for `n` elements; the CPU per the contract.
+    unsafe {
+        let zero = V::Elem::default();
+        let mut acc = [[V::splat(zero); 3]; 2];
+        let step = |a: &mut [V; 3], u: V, v: V| {
+            a[0] = u.mul_add(v, a[0]);
+            a[1] = u.mul_add(u, a[1]);
+            a[2] = v.mul_add(v, a[2]);
+        };
+        let mut i = 0;
+        while i + 2 * l <= n {
+            step(&mut acc[0], V::load(p.add(i)), V::load(q.add(i)));
+            step(&mut acc[1], V::load(p.add(i + l)), V::load(q.add(i + l)));
+            i += 2 * l;
+        }
+        while i < n {
+            let k = l.min(n - i);
+            step(&mut acc[0], load_tail(p.add(i), k, zero), load_tail(q.add(i), k, zero));
+            i += k;
+        }
+        core::array::from_fn(|j| acc[0][j].add(acc[1][j]).reduce_add())
+    }
+}
+
+/// The better of `a` and `v` per lane for `op` (NaN lanes are found separately): a strictly
+/// better key wins; of equal keys (equal values, or `±0`, or `±m` by magnitude) the bitwise
+/// and keeps the positive one (for a maximum), the bitwise or the negative one (minimum).
+#[inline(always)]
+unsafe fn better<V: Float>(op: Extreme, a: V, v: V) -> V {
+    // SAFETY: the CPU runs V's ISA (the caller's contract).
+    unsafe {
+        let (ka, kv) = match op {
+            Extreme::Max | Extreme::Min => (a, v),
+            Extreme::MaxMagnitude | Extreme::MinMagnitude => (a.abs(), v.abs()),
+        };
+        let (wins, tie) = match op {
+            Extreme::Max | Extreme::MaxMagnitude => (ka.lt(kv), a.and(v)),
+            Extreme::Min | Extreme::MinMagnitude => (kv.lt(ka), a.or(v)),
+        };
+        V::select(wins, v, V::select(ka.eq(kv), tie, a))
+    }
+}
+
+/// The extreme element for `op`, the first NaN if there is one; `None` for an empty slice.
+///
+/// # Safety
+/// The CPU runs `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn extreme<V: Lanes>(op: Extreme, x: &[V::Elem]) -> Option<V::Elem> {
+    let (p, n, l) = (x.as_ptr(), x.len(), V::LANES);
+    let first = *x.first()?;
+    // SAFETY: every load lies below `n`; the CPU per the contract.
+    unsafe {
+        let mut acc = [V::splat(first); 2];
+        let mut nan = V::splat(first).is_nan();
+        let mut i = 0;
+        while i + 2 * l <= n {
+            let (a, b) = (V::load(p.add(i)), V::load(p.add(i + l)));
+            nan = V::mask_or(nan, V::mask_or(a.is_nan(), b.is_nan()));
+            acc[0] = better(op, acc[0], a);
+            acc[1] = better(op, acc[1], b);
+            i += 2 * l;
+        }
+        if i < n {
+            // The first element pads the tail: it is already counted, so it changes nothing.
+            while i < n {
+                let k = l.min(n - i);
+                let a = load_tail::<V>(p.add(i), k, first);
+                nan = V::mask_or(nan, a.is_nan());
+                acc[0] = better(op, acc[0], a);
+                i += k;
+            }
+        }
+        if V::mask_any(nan) {
+            return x.iter().copied().find(|v| v.partial_cmp(v).is_none());
+        }
+        let v = better(op, acc[0], acc[1]);
+        let mut lanes = [first; MAX_LANES];
+        v.store(lanes.as_mut_ptr());
+        let mut best = V::splat(lanes[0]);
+        for &lane in &lanes[1..l] {
+            best = better(op, best, V::splat(lane));
+        }
+        best.store(lanes.as_mut_ptr());
+        Some(lanes[0])
+    }
+}
+
+/// The index of the first element whose bits are `target`'s (of the first NaN if `target`
+/// is NaN).
+///
+/// # Safety
+/// The CPU runs `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn position<V: Lanes>(x: &[V::Elem], target: V::Elem) -> Option<usize> {
+    let (p, n, l) = (x.as_ptr(), x.len(), V::LANES);
+    let is_nan = target.partial_cmp(&target).is_none();
+    let same = |v: V::Elem| {
+        if is_nan {
+            v.partial_cmp(&v).is_none()
+        } else {
+            v.bits_u64() == target.bits_u64()
+        }
+    };
+    // SAFETY: every load lies below `n`; the CPU per the contract.
+    unsafe {
+        let t = V::splat(target);
+        let mut i = 0;
+        while i + l <= n {
+            let v = V::load(p.add(i));
+            let m = if is_nan { v.is_nan() } else { v.eq(t) };
+            let mut bits = V::mask_bits(m);
+            while bits != 0 {
+                let k = i + bits.trailing_zeros() as usize;
+                if same(x[k]) {
+                    return Some(k);
+                }
+                bits &= bits - 1;
+            }
+            i += l;
+        }
+        (i..n).find(|&k| same(x[k]))
+    }
+}
+
+/// `out = softmax(x)`: `e^(x - max x)`, then divided by its sum.
+///
+/// # Safety
+/// `x` is readable and `out` writable for `n` elements, the same pointer or not overlapping;
+/// the CPU runs `V`'s ISA.
+#[inline(always)]
+pub(crate) unsafe fn softmax<V: Lanes>(x: *const V::Elem, out: *mut V::Elem, n: usize) {
+    if n == 0 {
+        return;
+    }
+    // SAFETY: per the contract; the slice view of `x` ends before `out` is written.
+    unsafe {
+        let m = extreme::<V>(Extreme::Max, core::slice::from_raw_parts(x, n)).unwrap_or_default();
+        let mv = V::splat(m);
+        super::elementwise::map1::<V>(x, out, n, |v| v.sub(mv).wide(|w| math::exp(w)));
+        let sum = fold1::<V>(Fold::Sum, core::slice::from_raw_parts(out, n));
+        let s = V::splat(sum);
+        super::elementwise::map1::<V>(out, out, n, |v| v.div(s));
+    }
+}
