@@ -11,6 +11,8 @@
 //! - [`num`]: the `core-num` big-integer case table (seed cases, multiplication up to 32,768
 //!   limbs, decimal conversion, modpow, gcd) against num-bigint, and with the `extra-peers`
 //!   feature malachite, dashu and rug (GMP).
+//! - [`tensor`]: the `core-num` tensor case table (seed cases, transcendentals, reductions)
+//!   against `std` loops, `wide` and SimSIMD.
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -32,5 +34,6 @@ pub mod corpus;
 pub mod measure;
 pub mod num;
 pub mod search;
+pub mod tensor;
 pub mod text;
 pub mod time;

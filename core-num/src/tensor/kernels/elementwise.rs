@@ -5,6 +5,109 @@ use crate::tensor::{MidpointRounding, Real};
 use core::ptr;
 use core_cpu::vector::float::{Elem, Float};
 
+/// The per-vector work of `map1`.
+pub(crate) trait Op1<V: Float>: Copy {
+    /// The operation on one vector.
+    ///
+    /// # Safety
+    /// The CPU runs `V`'s ISA.
+    unsafe fn apply(self, v: V) -> V;
+}
+
+/// The per-vector work of `map2`.
+pub(crate) trait Op2<V: Float>: Copy {
+    /// The operation on one pair of vectors.
+    ///
+    /// # Safety
+    /// The CPU runs `V`'s ISA.
+    unsafe fn apply(self, a: V, b: V) -> V;
+}
+
+/// Declares unit types for lane operations.
+macro_rules! ops {
+    ($($name:ident $(<$c:ident: $ct:ty>)? ($($v:ident),+) => $e:expr;)*) => {$(
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $name$(<const $c: $ct>)?;
+        ops!(@impl $name $(<$c: $ct>)? ($($v),+) => $e);
+    )*};
+    (@impl $name:ident $(<$c:ident: $ct:ty>)? ($v:ident) => $e:expr) => {
+        impl<V: Float $(, const $c: $ct)?> Op1<V> for $name$(<$c>)? {
+            #[inline(always)]
+            unsafe fn apply(self, $v: V) -> V {
+                // SAFETY: the caller's contract.
+                unsafe { $e }
+            }
+        }
+    };
+    (@impl $name:ident ($a:ident, $b:ident) => $e:expr) => {
+        impl<V: Float> Op2<V> for $name {
+            #[inline(always)]
+            unsafe fn apply(self, $a: V, $b: V) -> V {
+                // SAFETY: the caller's contract.
+                unsafe { $e }
+            }
+        }
+    };
+}
+
+ops! {
+    Abs(v) => v.abs();
+    Neg(v) => v.neg();
+    Sqrt(v) => v.sqrt();
+    Floor(v) => v.floor();
+    Ceil(v) => v.ceil();
+    Trunc(v) => v.trunc();
+    Next<UP: bool>(v) => next::<V>(v, UP);
+    RoundInt<M: u8>(v) => round_int::<V, M>(v);
+    Add(a, b) => a.add(b);
+    Sub(a, b) => a.sub(b);
+    Mul(a, b) => a.mul(b);
+    Div(a, b) => a.div(b);
+}
+
+/// A function of `math` on every lane (through `f64` lanes for `f32`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Wide<M>(pub(crate) M);
+
+impl<V: Lanes, M: math::Math + Copy> Op1<V> for Wide<M> {
+    #[inline(always)]
+    unsafe fn apply(self, v: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe { v.wide::<M>() }
+    }
+}
+
+/// A two-argument function of `math` on every pair of lanes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Wide2<M>(pub(crate) M);
+
+impl<V: Lanes, M: math::Math2 + Copy> Op2<V> for Wide2<M> {
+    #[inline(always)]
+    unsafe fn apply(self, a: V, b: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe { a.wide2::<M>(b) }
+    }
+}
+
+/// Rounding to `digits` decimals: scaled by `p = 10^digits`, rounded, scaled back, for
+/// magnitudes below `limit`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RoundDigits<V, const M: u8> {
+    p: V,
+    limit: V,
+}
+
+impl<V: Float, const M: u8> Op1<V> for RoundDigits<V, M> {
+    #[inline(always)]
+    unsafe fn apply(self, v: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let r = round_int::<V, M>(v.mul(self.p)).div(self.p);
+            V::select(v.abs().lt(self.limit), r, v)
+        }
+    }
+}
+
 /// One-input operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Unary {
@@ -49,7 +152,7 @@ pub(crate) unsafe fn map1<V: Float>(
     x: *const V::Elem,
     out: *mut V::Elem,
     n: usize,
-    f: impl Fn(V) -> V,
+    f: impl Op1<V>,
 ) {
     let l = V::LANES;
     let mut i = 0;
@@ -58,7 +161,7 @@ pub(crate) unsafe fn map1<V: Float>(
     unsafe {
         while i + 2 * l <= n {
             let (a, b) = (V::load(x.add(i)), V::load(x.add(i + l)));
-            let (a, b) = (f(a), f(b));
+            let (a, b) = (f.apply(a), f.apply(b));
             a.store(out.add(i));
             b.store(out.add(i + l));
             i += 2 * l;
@@ -67,7 +170,7 @@ pub(crate) unsafe fn map1<V: Float>(
             let k = l.min(n - i);
             let mut buf = [V::Elem::default(); MAX_LANES];
             ptr::copy_nonoverlapping(x.add(i), buf.as_mut_ptr(), k);
-            f(V::load(buf.as_ptr())).store(buf.as_mut_ptr());
+            f.apply(V::load(buf.as_ptr())).store(buf.as_mut_ptr());
             ptr::copy_nonoverlapping(buf.as_ptr(), out.add(i), k);
             i += k;
         }
@@ -85,15 +188,15 @@ pub(crate) unsafe fn map2<V: Float>(
     y: *const V::Elem,
     out: *mut V::Elem,
     n: usize,
-    f: impl Fn(V, V) -> V,
+    f: impl Op2<V>,
 ) {
     let l = V::LANES;
     let mut i = 0;
     // SAFETY: as in `map1`.
     unsafe {
         while i + 2 * l <= n {
-            let a = f(V::load(x.add(i)), V::load(y.add(i)));
-            let b = f(V::load(x.add(i + l)), V::load(y.add(i + l)));
+            let a = f.apply(V::load(x.add(i)), V::load(y.add(i)));
+            let b = f.apply(V::load(x.add(i + l)), V::load(y.add(i + l)));
             a.store(out.add(i));
             b.store(out.add(i + l));
             i += 2 * l;
@@ -104,7 +207,7 @@ pub(crate) unsafe fn map2<V: Float>(
             let mut by = [V::Elem::default(); MAX_LANES];
             ptr::copy_nonoverlapping(x.add(i), bx.as_mut_ptr(), k);
             ptr::copy_nonoverlapping(y.add(i), by.as_mut_ptr(), k);
-            f(V::load(bx.as_ptr()), V::load(by.as_ptr())).store(bx.as_mut_ptr());
+            f.apply(V::load(bx.as_ptr()), V::load(by.as_ptr())).store(bx.as_mut_ptr());
             ptr::copy_nonoverlapping(bx.as_ptr(), out.add(i), k);
             i += k;
         }
@@ -120,25 +223,25 @@ pub(crate) unsafe fn unary<V: Lanes>(op: Unary, x: *const V::Elem, out: *mut V::
     // SAFETY: forwarded to `map1`; the lane operations need `V`'s ISA, which the caller has.
     unsafe {
         match op {
-            Unary::Abs => map1::<V>(x, out, n, |v| v.abs()),
-            Unary::Neg => map1::<V>(x, out, n, |v| v.neg()),
-            Unary::Sqrt => map1::<V>(x, out, n, |v| v.sqrt()),
-            Unary::Floor => map1::<V>(x, out, n, |v| v.floor()),
-            Unary::Ceil => map1::<V>(x, out, n, |v| v.ceil()),
-            Unary::Trunc => map1::<V>(x, out, n, |v| v.trunc()),
-            Unary::BitIncrement => map1::<V>(x, out, n, |v| next::<V>(v, true)),
-            Unary::BitDecrement => map1::<V>(x, out, n, |v| next::<V>(v, false)),
-            Unary::Exp => map1::<V>(x, out, n, |v| v.wide(|w| math::exp(w))),
-            Unary::Exp2 => map1::<V>(x, out, n, |v| v.wide(|w| math::exp2(w))),
-            Unary::Ln => map1::<V>(x, out, n, |v| v.wide(|w| math::ln(w))),
-            Unary::Log2 => map1::<V>(x, out, n, |v| v.wide(|w| math::log2(w))),
-            Unary::Sinh => map1::<V>(x, out, n, |v| v.wide(|w| math::sinh(w))),
-            Unary::Cosh => map1::<V>(x, out, n, |v| v.wide(|w| math::cosh(w))),
-            Unary::Tanh => map1::<V>(x, out, n, |v| v.wide(|w| math::tanh(w))),
-            Unary::Sigmoid => map1::<V>(x, out, n, |v| v.wide(|w| math::sigmoid(w))),
-            Unary::Asin => map1::<V>(x, out, n, |v| v.wide(|w| math::asin(w))),
-            Unary::Acos => map1::<V>(x, out, n, |v| v.wide(|w| math::acos(w))),
-            Unary::Atan => map1::<V>(x, out, n, |v| v.wide(|w| math::atan(w))),
+            Unary::Abs => map1::<V>(x, out, n, Abs),
+            Unary::Neg => map1::<V>(x, out, n, Neg),
+            Unary::Sqrt => map1::<V>(x, out, n, Sqrt),
+            Unary::Floor => map1::<V>(x, out, n, Floor),
+            Unary::Ceil => map1::<V>(x, out, n, Ceil),
+            Unary::Trunc => map1::<V>(x, out, n, Trunc),
+            Unary::BitIncrement => map1::<V>(x, out, n, Next::<true>),
+            Unary::BitDecrement => map1::<V>(x, out, n, Next::<false>),
+            Unary::Exp => map1::<V>(x, out, n, Wide(math::Exp)),
+            Unary::Exp2 => map1::<V>(x, out, n, Wide(math::Exp2)),
+            Unary::Ln => map1::<V>(x, out, n, Wide(math::Ln)),
+            Unary::Log2 => map1::<V>(x, out, n, Wide(math::Log2)),
+            Unary::Sinh => map1::<V>(x, out, n, Wide(math::Sinh)),
+            Unary::Cosh => map1::<V>(x, out, n, Wide(math::Cosh)),
+            Unary::Tanh => map1::<V>(x, out, n, Wide(math::Tanh)),
+            Unary::Sigmoid => map1::<V>(x, out, n, Wide(math::Sigmoid)),
+            Unary::Asin => map1::<V>(x, out, n, Wide(math::Asin)),
+            Unary::Acos => map1::<V>(x, out, n, Wide(math::Acos)),
+            Unary::Atan => map1::<V>(x, out, n, Wide(math::Atan)),
         }
     }
 }
@@ -158,11 +261,11 @@ pub(crate) unsafe fn binary<V: Lanes>(
     // SAFETY: forwarded to `map2`; the lane operations need `V`'s ISA, which the caller has.
     unsafe {
         match op {
-            Binary::Add => map2::<V>(x, y, out, n, |a, b| a.add(b)),
-            Binary::Sub => map2::<V>(x, y, out, n, |a, b| a.sub(b)),
-            Binary::Mul => map2::<V>(x, y, out, n, |a, b| a.mul(b)),
-            Binary::Div => map2::<V>(x, y, out, n, |a, b| a.div(b)),
-            Binary::Atan2 => map2::<V>(x, y, out, n, |a, b| a.wide2(b, |p, q| math::atan2(p, q))),
+            Binary::Add => map2::<V>(x, y, out, n, Add),
+            Binary::Sub => map2::<V>(x, y, out, n, Sub),
+            Binary::Mul => map2::<V>(x, y, out, n, Mul),
+            Binary::Div => map2::<V>(x, y, out, n, Div),
+            Binary::Atan2 => map2::<V>(x, y, out, n, Wide2(math::Atan2)),
         }
     }
 }
@@ -227,17 +330,21 @@ unsafe fn next<V: Float>(v: V, up: bool) -> V {
     }
 }
 
-/// Rounded to an integer by `mode`.
+/// Rounded to an integer by the mode numbered `M` (`MidpointRounding as u8`).
 #[inline(always)]
-unsafe fn round_int<V: Float>(v: V, mode: MidpointRounding) -> V {
+unsafe fn round_int<V: Float, const M: u8>(v: V) -> V {
+    const EVEN: u8 = MidpointRounding::ToEven as u8;
+    const ZERO: u8 = MidpointRounding::ToZero as u8;
+    const DOWN: u8 = MidpointRounding::ToNegativeInfinity as u8;
+    const UP: u8 = MidpointRounding::ToPositiveInfinity as u8;
     // SAFETY: the CPU runs V's ISA (the caller's contract).
     unsafe {
-        match mode {
-            MidpointRounding::ToEven => v.round_even(),
-            MidpointRounding::ToZero => v.trunc(),
-            MidpointRounding::ToNegativeInfinity => v.floor(),
-            MidpointRounding::ToPositiveInfinity => v.ceil(),
-            MidpointRounding::AwayFromZero => {
+        match M {
+            EVEN => v.round_even(),
+            ZERO => v.trunc(),
+            DOWN => v.floor(),
+            UP => v.ceil(),
+            _ => {
                 let sign = v.and(V::splat(V::Elem::from_f64(-0.0)));
                 let t = v.trunc();
                 let half = V::splat(V::Elem::from_f64(0.5));
@@ -270,14 +377,23 @@ pub(crate) unsafe fn round<V: Lanes>(
 {
     // SAFETY: forwarded to `map1`; the lane operations need `V`'s ISA, which the caller has.
     unsafe {
-        if digits == 0 {
-            return map1::<V>(x, out, n, |v| round_int(v, mode));
+        // One instantiation per mode, so the mode is not tested per vector.
+        macro_rules! by_mode {
+            ($($m:ident),*) => {
+                match mode {$(
+                    MidpointRounding::$m => {
+                        const M: u8 = MidpointRounding::$m as u8;
+                        if digits == 0 {
+                            map1::<V>(x, out, n, RoundInt::<M>)
+                        } else {
+                            let p = V::splat(<V::Elem as Real>::pow10(digits));
+                            let limit = V::splat(<V::Elem as Real>::ROUND_LIMIT);
+                            map1::<V>(x, out, n, RoundDigits::<V, M> { p, limit })
+                        }
+                    }
+                )*}
+            };
         }
-        let p = V::splat(<V::Elem as Real>::pow10(digits));
-        let limit = V::splat(<V::Elem as Real>::ROUND_LIMIT);
-        map1::<V>(x, out, n, |v| {
-            let r = round_int(v.mul(p), mode).div(p);
-            V::select(v.abs().lt(limit), r, v)
-        })
+        by_mode!(ToEven, AwayFromZero, ToZero, ToNegativeInfinity, ToPositiveInfinity)
     }
 }

@@ -398,3 +398,62 @@ pub(crate) unsafe fn atan2<W: F64>(y: W, x: W) -> W {
         W::select(W::mask_or(x.is_nan(), y.is_nan()), x.add(y), r)
     }
 }
+
+/// A one-argument function on `f64` lanes, as a type (see `kernels/mod.rs` for why not a
+/// closure).
+pub(crate) trait Math {
+    /// The function.
+    ///
+    /// # Safety
+    /// The CPU runs `W`'s ISA.
+    unsafe fn eval<W: F64>(w: W) -> W;
+}
+
+/// A two-argument function on `f64` lanes, as a type.
+pub(crate) trait Math2 {
+    /// The function.
+    ///
+    /// # Safety
+    /// The CPU runs `W`'s ISA.
+    unsafe fn eval<W: F64>(a: W, b: W) -> W;
+}
+
+/// Declares a marker type per function.
+macro_rules! math_types {
+    ($($name:ident => $f:ident;)*) => {$(
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $name;
+        impl Math for $name {
+            #[inline(always)]
+            unsafe fn eval<W: F64>(w: W) -> W {
+                // SAFETY: the caller's contract.
+                unsafe { $f(w) }
+            }
+        }
+    )*};
+}
+
+math_types! {
+    Exp => exp;
+    Exp2 => exp2;
+    Ln => ln;
+    Log2 => log2;
+    Sinh => sinh;
+    Cosh => cosh;
+    Tanh => tanh;
+    Sigmoid => sigmoid;
+    Asin => asin;
+    Acos => acos;
+    Atan => atan;
+}
+
+/// `atan2(a, b)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Atan2;
+impl Math2 for Atan2 {
+    #[inline(always)]
+    unsafe fn eval<W: F64>(a: W, b: W) -> W {
+        // SAFETY: the caller's contract.
+        unsafe { atan2(a, b) }
+    }
+}

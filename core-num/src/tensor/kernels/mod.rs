@@ -14,6 +14,11 @@ pub(crate) mod math;
 pub(crate) mod reduce;
 
 use core_cpu::vector::float::{scalar, F32x, Float};
+use math::{Math, Math2};
+
+// Kernels take their per-lane work as types with `#[inline(always)]` methods, not closures:
+// a closure is a function of its own without the entry point's target features, and once it
+// is too big to inline every lane operation in it becomes a call.
 
 /// The most lanes a level has (AVX-512's sixteen `f32`): the size of the tail buffers.
 pub(crate) const MAX_LANES: usize = 16;
@@ -22,16 +27,16 @@ pub(crate) const MAX_LANES: usize = 16;
 pub(crate) trait Lanes: Float {
     /// The level's `f64` lanes.
     type W: Float<Elem = f64>;
-    /// `f` on every lane, computed in `f64` lanes and rounded once to the element type.
+    /// `M` on every lane, computed in `f64` lanes and rounded once to the element type.
     ///
     /// # Safety
     /// The CPU runs the level's ISA.
-    unsafe fn wide(self, f: impl Fn(Self::W) -> Self::W) -> Self;
-    /// `f` on every pair of lanes, as [`Lanes::wide`].
+    unsafe fn wide<M: Math>(self) -> Self;
+    /// `M` on every pair of lanes, as [`Lanes::wide`].
     ///
     /// # Safety
     /// The CPU runs the level's ISA.
-    unsafe fn wide2(self, o: Self, f: impl Fn(Self::W, Self::W) -> Self::W) -> Self;
+    unsafe fn wide2<M: Math2>(self, o: Self) -> Self;
 }
 
 /// Implements [`Lanes`] for `f32` lane types: widen, compute, narrow.
@@ -41,19 +46,19 @@ macro_rules! lanes_f32 {
         impl$(<$($g)*>)? Lanes for $v {
             type W = <$v as F32x>::F64;
             #[inline(always)]
-            unsafe fn wide(self, f: impl Fn(Self::W) -> Self::W) -> Self {
+            unsafe fn wide<M: Math>(self) -> Self {
                 // SAFETY: the CPU runs the level's ISA (the caller's contract).
                 unsafe {
                     let (lo, hi) = self.widen();
-                    Self::narrow(f(lo), f(hi))
+                    Self::narrow(M::eval(lo), M::eval(hi))
                 }
             }
             #[inline(always)]
-            unsafe fn wide2(self, o: Self, f: impl Fn(Self::W, Self::W) -> Self::W) -> Self {
+            unsafe fn wide2<M: Math2>(self, o: Self) -> Self {
                 // SAFETY: the CPU runs the level's ISA (the caller's contract).
                 unsafe {
                     let ((a, b), (c, d)) = (self.widen(), o.widen());
-                    Self::narrow(f(a, c), f(b, d))
+                    Self::narrow(M::eval(a, c), M::eval(b, d))
                 }
             }
         }
@@ -67,12 +72,14 @@ macro_rules! lanes_f64 {
         impl$(<$($g)*>)? Lanes for $v {
             type W = Self;
             #[inline(always)]
-            unsafe fn wide(self, f: impl Fn(Self) -> Self) -> Self {
-                f(self)
+            unsafe fn wide<M: Math>(self) -> Self {
+                // SAFETY: the CPU runs the level's ISA (the caller's contract).
+                unsafe { M::eval(self) }
             }
             #[inline(always)]
-            unsafe fn wide2(self, o: Self, f: impl Fn(Self, Self) -> Self) -> Self {
-                f(self, o)
+            unsafe fn wide2<M: Math2>(self, o: Self) -> Self {
+                // SAFETY: the CPU runs the level's ISA (the caller's contract).
+                unsafe { M::eval(self, o) }
             }
         }
     )*};

@@ -2,6 +2,7 @@
 //! waiting on each other), combined pairwise at the end; extremes with NaN and signed zeros
 //! handled as `f64::maximum`-style IEEE 754 operations; softmax in two passes.
 
+use super::elementwise::{map1, Op1};
 use super::{math, Lanes, MAX_LANES};
 use core::ptr;
 use core_cpu::vector::float::{Elem, Float};
@@ -293,9 +294,32 @@ pub(crate) unsafe fn softmax<V: Lanes>(x: *const V::Elem, out: *mut V::Elem, n: 
     unsafe {
         let m = extreme::<V>(Extreme::Max, core::slice::from_raw_parts(x, n)).unwrap_or_default();
         let mv = V::splat(m);
-        super::elementwise::map1::<V>(x, out, n, |v| v.sub(mv).wide(|w| math::exp(w)));
+        map1::<V>(x, out, n, ExpShifted(mv));
         let sum = fold1::<V>(Fold::Sum, core::slice::from_raw_parts(out, n));
-        let s = V::splat(sum);
-        super::elementwise::map1::<V>(out, out, n, |v| v.div(s));
+        map1::<V>(out, out, n, DivBy(V::splat(sum)));
+    }
+}
+
+/// `e^(v - m)`.
+#[derive(Clone, Copy)]
+struct ExpShifted<V>(V);
+
+impl<V: Lanes> Op1<V> for ExpShifted<V> {
+    #[inline(always)]
+    unsafe fn apply(self, v: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe { v.sub(self.0).wide::<math::Exp>() }
+    }
+}
+
+/// `v / d`.
+#[derive(Clone, Copy)]
+struct DivBy<V>(V);
+
+impl<V: Float> Op1<V> for DivBy<V> {
+    #[inline(always)]
+    unsafe fn apply(self, v: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe { v.div(self.0) }
     }
 }
