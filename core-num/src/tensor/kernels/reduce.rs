@@ -31,6 +31,67 @@ pub(crate) enum Extreme {
     MinMagnitude,
 }
 
+/// One accumulation step of `fold` and how two accumulators combine (types, not closures:
+/// see `kernels/mod.rs`).
+trait Step<V: Float>: Copy {
+    /// `acc` with the lanes `x` (and `y`) taken in.
+    ///
+    /// # Safety
+    /// The CPU runs `V`'s ISA.
+    unsafe fn step(self, acc: V, x: V, y: V) -> V;
+    /// Two accumulators as one.
+    ///
+    /// # Safety
+    /// The CPU runs `V`'s ISA.
+    #[inline(always)]
+    unsafe fn join(self, a: V, b: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe { a.add(b) }
+    }
+}
+
+/// Declares unit types for the accumulation steps.
+macro_rules! steps {
+    ($($name:ident($a:ident, $x:ident, $y:ident) => $e:expr;)*) => {$(
+        #[derive(Clone, Copy)]
+        struct $name;
+        impl<V: Float> Step<V> for $name {
+            #[inline(always)]
+            unsafe fn step(self, $a: V, $x: V, $y: V) -> V {
+                // SAFETY: the caller's contract.
+                unsafe { $e }
+            }
+        }
+    )*};
+}
+
+steps! {
+    SumStep(a, x, _y) => a.add(x);
+    SquareStep(a, x, _y) => x.mul_add(x, a);
+    DotStep(a, x, y) => x.mul_add(y, a);
+    DistanceStep(a, x, y) => {
+        let d = x.sub(y);
+        d.mul_add(d, a)
+    };
+}
+
+/// Products: multiplied in, and joined by multiplying.
+#[derive(Clone, Copy)]
+struct ProductStep;
+
+impl<V: Float> Step<V> for ProductStep {
+    #[inline(always)]
+    unsafe fn step(self, a: V, x: V, _y: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe { a.mul(x) }
+    }
+    #[inline(always)]
+    unsafe fn join(self, a: V, b: V) -> V {
+        // SAFETY: the caller's contract.
+        unsafe { a.mul(b) }
+    }
+}
+
 /// The vector of `x[i..i + k]` followed by `fill` (`k <= LANES`).
 ///
 /// # Safety
@@ -57,8 +118,7 @@ unsafe fn fold<V: Float>(
     n: usize,
     init: V::Elem,
     pad: V::Elem,
-    step: impl Fn(V, V, V) -> V,
-    join: impl Fn(V, V) -> V,
+    step: impl Step<V>,
 ) -> V {
     let l = V::LANES;
     // SAFETY: every load lies below `n`.
@@ -67,19 +127,19 @@ unsafe fn fold<V: Float>(
         let mut i = 0;
         while i + 4 * l <= n {
             for (k, a) in acc.iter_mut().enumerate() {
-                *a = step(*a, V::load(x.add(i + k * l)), V::load(y.add(i + k * l)));
+                *a = step.step(*a, V::load(x.add(i + k * l)), V::load(y.add(i + k * l)));
             }
             i += 4 * l;
         }
         while i + l <= n {
-            acc[0] = step(acc[0], V::load(x.add(i)), V::load(y.add(i)));
+            acc[0] = step.step(acc[0], V::load(x.add(i)), V::load(y.add(i)));
             i += l;
         }
         if i < n {
             let (a, b) = (load_tail(x.add(i), n - i, pad), load_tail(y.add(i), n - i, pad));
-            acc[1] = step(acc[1], a, b);
+            acc[1] = step.step(acc[1], a, b);
         }
-        join(join(acc[0], acc[1]), join(acc[2], acc[3]))
+        step.join(step.join(acc[0], acc[1]), step.join(acc[2], acc[3]))
     }
 }
 
@@ -94,15 +154,10 @@ pub(crate) unsafe fn fold1<V: Lanes>(op: Fold, x: &[V::Elem]) -> V::Elem {
     // SAFETY: `p` is readable for `n` elements; the CPU per the contract.
     unsafe {
         match op {
-            Fold::Sum => {
-                fold::<V>(p, p, n, zero, zero, |a, v, _| a.add(v), |a, b| a.add(b)).reduce_add()
-            }
-            Fold::SumOfSquares => {
-                fold::<V>(p, p, n, zero, zero, |a, v, _| v.mul_add(v, a), |a, b| a.add(b))
-                    .reduce_add()
-            }
+            Fold::Sum => fold::<V>(p, p, n, zero, zero, SumStep).reduce_add(),
+            Fold::SumOfSquares => fold::<V>(p, p, n, zero, zero, SquareStep).reduce_add(),
             Fold::Product => {
-                let v = fold::<V>(p, p, n, one, one, |a, v, _| a.mul(v), |a, b| a.mul(b));
+                let v = fold::<V>(p, p, n, one, one, ProductStep);
                 let mut lanes = [one; MAX_LANES];
                 v.store(lanes.as_mut_ptr());
                 let mut acc = V::splat(lanes[0]);
@@ -128,23 +183,21 @@ pub(crate) unsafe fn fold2<V: Lanes>(op: Fold2, x: &[V::Elem], y: &[V::Elem]) ->
     // SAFETY: both readable for `n` elements; the CPU per the contract.
     unsafe {
         match op {
-            Fold2::Dot => {
-                fold::<V>(p, q, n, zero, zero, |a, u, v| u.mul_add(v, a), |a, b| a.add(b))
-            }
-            Fold2::SquaredDistance => fold::<V>(
-                p,
-                q,
-                n,
-                zero,
-                zero,
-                |a, u, v| {
-                    let d = u.sub(v);
-                    d.mul_add(d, a)
-                },
-                |a, b| a.add(b),
-            ),
+            Fold2::Dot => fold::<V>(p, q, n, zero, zero, DotStep),
+            Fold2::SquaredDistance => fold::<V>(p, q, n, zero, zero, DistanceStep),
         }
         .reduce_add()
+    }
+}
+
+/// One step of `dot3`.
+#[inline(always)]
+unsafe fn step3<V: Float>(a: &mut [V; 3], u: V, v: V) {
+    // SAFETY: the caller runs on V's ISA.
+    unsafe {
+        a[0] = u.mul_add(v, a[0]);
+        a[1] = u.mul_add(u, a[1]);
+        a[2] = v.mul_add(v, a[2]);
     }
 }
 
@@ -159,20 +212,15 @@ pub(crate) unsafe fn dot3<V: Lanes>(x: &[V::Elem], y: &[V::Elem]) -> [V::Elem; 3
     unsafe {
         let zero = V::Elem::default();
         let mut acc = [[V::splat(zero); 3]; 2];
-        let step = |a: &mut [V; 3], u: V, v: V| {
-            a[0] = u.mul_add(v, a[0]);
-            a[1] = u.mul_add(u, a[1]);
-            a[2] = v.mul_add(v, a[2]);
-        };
         let mut i = 0;
         while i + 2 * l <= n {
-            step(&mut acc[0], V::load(p.add(i)), V::load(q.add(i)));
-            step(&mut acc[1], V::load(p.add(i + l)), V::load(q.add(i + l)));
+            step3(&mut acc[0], V::load(p.add(i)), V::load(q.add(i)));
+            step3(&mut acc[1], V::load(p.add(i + l)), V::load(q.add(i + l)));
             i += 2 * l;
         }
         while i < n {
             let k = l.min(n - i);
-            step(&mut acc[0], load_tail(p.add(i), k, zero), load_tail(q.add(i), k, zero));
+            step3(&mut acc[0], load_tail(p.add(i), k, zero), load_tail(q.add(i), k, zero));
             i += k;
         }
         core::array::from_fn(|j| acc[0][j].add(acc[1][j]).reduce_add())
