@@ -49,6 +49,12 @@ show("asin P", c, max_rel(asin_g, c, mp.mpf(0), mp.mpf(1) / 4,
                           lambda z, p: mp.sqrt(z) * (1 + z * p)))
 
 
+# The f32 forms need about 2^-30: their f64 result is rounded to f32 once.
+c = fit(asin_g, mp.mpf(0), mp.mpf(1) / 4, 6)
+show("asin P for f32", c, max_rel(asin_g, c, mp.mpf(0), mp.mpf(1) / 4,
+                                  lambda z, p: mp.sqrt(z) * (1 + z * p)))
+
+
 # atan(t) = t + t^3 * Q(t^2) on |t| <= tan(pi/8), so z in [0, tan(pi/8)^2].
 def atan_g(z):
     if z == 0:

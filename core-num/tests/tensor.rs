@@ -629,3 +629,32 @@ proptest! {
         }
     }
 }
+
+/// The `f32` forms that use shorter polynomials than the `f64` ones, on every 1,021st bit
+/// pattern of the whole `f32` range.
+#[test]
+fn f32_sweep_of_the_short_polynomials() {
+    let x: Vec<f32> = (0..=u32::MAX / 1021).map(|i| f32::from_bits(i * 1021)).collect();
+    let mut out = vec![0.0f32; x.len()];
+    type F = fn(Backend, &[f32], &mut [f32]) -> Result<(), TensorError>;
+    type Case = (&'static str, F, fn(f64) -> f64);
+    let fns: [Case; 3] = [
+        ("exp", |b, x, o| b.exp(x, o), f64::exp),
+        ("ln", |b, x, o| b.ln(x, o), f64::ln),
+        ("asin", |b, x, o| b.asin(x, o), f64::asin),
+    ];
+    for (name, ours, std) in fns {
+        for b in Backend::all() {
+            ours(b, &x, &mut out).unwrap();
+            for i in 0..x.len() {
+                let want = std(x[i] as f64) as f32;
+                assert!(
+                    out[i].ulps(want) <= 1,
+                    "{name} {b:?} at {:e}: {:e} vs {want:e}",
+                    x[i],
+                    out[i]
+                );
+            }
+        }
+    }
+}

@@ -117,10 +117,24 @@ unsafe fn scale<W: F64>(p: W, k: W) -> W {
 #[inline(always)]
 pub(crate) unsafe fn exp<W: F64>(x: W) -> W {
     // SAFETY: the CPU runs W's ISA.
+    unsafe { exp_with(x, &EXP_TAYLOR) }
+}
+
+/// `e^x` to about `2^-32`, for results rounded to `f32` (the series to `r^8`).
+#[inline(always)]
+pub(crate) unsafe fn exp_for_f32<W: F64>(x: W) -> W {
+    // SAFETY: the CPU runs W's ISA.
+    unsafe { exp_with(x, &EXP_TAYLOR[..7]) }
+}
+
+#[inline(always)]
+unsafe fn exp_with<W: F64>(x: W, taylor: &[f64]) -> W {
+    // SAFETY: the CPU runs W's ISA.
     unsafe {
         let xc = x.max(c(-746.0)).min(c(710.0));
         let (k, r) = reduce_ln2(xc);
-        keep_nan(x, scale(expm1_small(r).add(c(1.0)), k))
+        let p = r.mul(r).mul_add(poly(r, taylor), r);
+        keep_nan(x, scale(p.add(c(1.0)), k))
     }
 }
 
@@ -162,7 +176,7 @@ const LN_SERIES: [f64; 10] = {
 
 /// `(e, ln m)` with `x = 2^e m` (finite positive `x`; other lanes give garbage).
 #[inline(always)]
-unsafe fn ln_parts<W: F64>(x: W) -> (W, W) {
+unsafe fn ln_parts<W: F64>(x: W, series: &[f64]) -> (W, W) {
     // SAFETY: the CPU runs W's ISA.
     unsafe {
         // Subnormals scaled up by 2^54 first.
@@ -177,7 +191,7 @@ unsafe fn ln_parts<W: F64>(x: W) -> (W, W) {
         let f = m.sub(c(1.0)).div(m.add(c(1.0)));
         let s = f.mul(f);
         let two_f = f.add(f);
-        (e, f.mul(s).mul_add(poly(s, &LN_SERIES), two_f))
+        (e, f.mul(s).mul_add(poly(s, series), two_f))
     }
 }
 
@@ -197,8 +211,21 @@ unsafe fn log_special<W: F64>(x: W, r: W) -> W {
 #[inline(always)]
 pub(crate) unsafe fn ln<W: F64>(x: W) -> W {
     // SAFETY: the CPU runs W's ISA.
+    unsafe { ln_with(x, &LN_SERIES) }
+}
+
+/// `ln x` to about `2^-34`, for results rounded to `f32` (the series to `f^11`).
+#[inline(always)]
+pub(crate) unsafe fn ln_for_f32<W: F64>(x: W) -> W {
+    // SAFETY: the CPU runs W's ISA.
+    unsafe { ln_with(x, &LN_SERIES[..5]) }
+}
+
+#[inline(always)]
+unsafe fn ln_with<W: F64>(x: W, series: &[f64]) -> W {
+    // SAFETY: the CPU runs W's ISA.
     unsafe {
-        let (e, lnm) = ln_parts(x);
+        let (e, lnm) = ln_parts(x, series);
         log_special(x, e.mul_add(c(LN2_HI), e.mul_add(c(LN2_LO), lnm)))
     }
 }
@@ -208,7 +235,7 @@ pub(crate) unsafe fn ln<W: F64>(x: W) -> W {
 pub(crate) unsafe fn log2<W: F64>(x: W) -> W {
     // SAFETY: the CPU runs W's ISA.
     unsafe {
-        let (e, lnm) = ln_parts(x);
+        let (e, lnm) = ln_parts(x, &LN_SERIES);
         log_special(x, lnm.mul_add(c(LOG2_E), e))
     }
 }
@@ -300,16 +327,27 @@ const ASIN_P: [f64; 13] = [
     0.028757851367421566,
 ];
 
+/// The same to a relative error of `5.9e-11`, enough for `f32` results.
+const ASIN_P_F32: [f64; 7] = [
+    0.16666666686085643,
+    0.07499992404401838,
+    0.04464766388813485,
+    0.030269138728589183,
+    0.023611817008891752,
+    0.010574415516912909,
+    0.030974540371355073,
+];
+
 /// `(asin s, big)` for `s = |x|` folded into `[0, 1/2]`: `big` marks lanes with `|x| > 1/2`,
 /// whose `s` is `sqrt((1 - |x|) / 2)`.
 #[inline(always)]
-unsafe fn asin_folded<W: F64>(a: W) -> (W, W::Mask) {
+unsafe fn asin_folded<W: F64>(a: W, p: &[f64]) -> (W, W::Mask) {
     // SAFETY: the CPU runs W's ISA.
     unsafe {
         let big = c::<W>(0.5).lt(a);
         let z = W::select(big, c::<W>(1.0).sub(a).mul(c(0.5)), a.mul(a));
         let s = W::select(big, z.sqrt(), a);
-        (s.mul(z).mul_add(poly(z, &ASIN_P), s), big)
+        (s.mul(z).mul_add(poly(z, p), s), big)
     }
 }
 
@@ -317,8 +355,21 @@ unsafe fn asin_folded<W: F64>(a: W) -> (W, W::Mask) {
 #[inline(always)]
 pub(crate) unsafe fn asin<W: F64>(x: W) -> W {
     // SAFETY: the CPU runs W's ISA.
+    unsafe { asin_with(x, &ASIN_P) }
+}
+
+/// `asin x` to about `2^-34`, for results rounded to `f32`.
+#[inline(always)]
+pub(crate) unsafe fn asin_for_f32<W: F64>(x: W) -> W {
+    // SAFETY: the CPU runs W's ISA.
+    unsafe { asin_with(x, &ASIN_P_F32) }
+}
+
+#[inline(always)]
+unsafe fn asin_with<W: F64>(x: W, coeffs: &[f64]) -> W {
+    // SAFETY: the CPU runs W's ISA.
     unsafe {
-        let (p, big) = asin_folded(x.abs());
+        let (p, big) = asin_folded(x.abs(), coeffs);
         let folded = c::<W>(PIO2_HI).sub(p.add(p)).add(c(PIO2_LO));
         keep_nan(x, with_sign_of(W::select(big, folded, p), x))
     }
@@ -329,7 +380,7 @@ pub(crate) unsafe fn asin<W: F64>(x: W) -> W {
 pub(crate) unsafe fn acos<W: F64>(x: W) -> W {
     // SAFETY: the CPU runs W's ISA.
     unsafe {
-        let (p, big) = asin_folded(x.abs());
+        let (p, big) = asin_folded(x.abs(), &ASIN_P);
         let small = c::<W>(PIO2_HI).sub(with_sign_of(p, x).sub(c(PIO2_LO)));
         let two_p = p.add(p);
         let negative = x.lt(c(0.0));
@@ -434,6 +485,9 @@ macro_rules! math_types {
 }
 
 math_types! {
+    ExpForF32 => exp_for_f32;
+    LnForF32 => ln_for_f32;
+    AsinForF32 => asin_for_f32;
     Exp => exp;
     Exp2 => exp2;
     Ln => ln;

@@ -27,6 +27,8 @@ pub(crate) const MAX_LANES: usize = 16;
 pub(crate) trait Lanes: Float {
     /// The level's `f64` lanes.
     type W: Float<Elem = f64>;
+    /// Whether results are rounded to `f32` (so a shorter polynomial is as accurate).
+    const NARROW: bool;
     /// `M` on every lane, computed in `f64` lanes and rounded once to the element type.
     ///
     /// # Safety
@@ -45,6 +47,7 @@ macro_rules! lanes_f32 {
         $(#[$m])*
         impl$(<$($g)*>)? Lanes for $v {
             type W = <$v as F32x>::F64;
+            const NARROW: bool = true;
             #[inline(always)]
             unsafe fn wide<M: Math>(self) -> Self {
                 // SAFETY: the CPU runs the level's ISA (the caller's contract).
@@ -71,6 +74,7 @@ macro_rules! lanes_f64 {
         $(#[$m])*
         impl$(<$($g)*>)? Lanes for $v {
             type W = Self;
+            const NARROW: bool = false;
             #[inline(always)]
             unsafe fn wide<M: Math>(self) -> Self {
                 // SAFETY: the CPU runs the level's ISA (the caller's contract).
