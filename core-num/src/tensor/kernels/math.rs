@@ -16,6 +16,9 @@
 //! - `tanh`, `sinh`, `cosh`, `sigmoid` are quotients of `expm1`/`exp`, arranged so nothing
 //!   cancels: `tanh |x| = u / (u + 2)` with `u = expm1(2|x|)`.
 //!
+//! The `f32` forms of `exp`, `ln` and `asin` use shorter polynomials (errors near `2^-32`):
+//! their result is rounded to `f32` once, so that is still within 1 ulp, at half the work.
+//!
 //! Every function ends by passing NaN lanes through, so the clamps (`min`/`max`, whose NaN
 //! behaviour differs by ISA) never leak into the result.
 

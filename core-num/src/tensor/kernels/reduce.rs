@@ -211,19 +211,24 @@ pub(crate) unsafe fn dot3<V: Lanes>(x: &[V::Elem], y: &[V::Elem]) -> [V::Elem; 3
     // SAFETY: both readable for `n` elements; the CPU per the contract.
     unsafe {
         let zero = V::Elem::default();
-        let mut acc = [[V::splat(zero); 3]; 2];
+        // Four sets of three accumulators: twelve independent FMA chains, enough to cover
+        // the FMA latency at two per cycle.
+        let mut acc = [[V::splat(zero); 3]; 4];
         let mut i = 0;
-        while i + 2 * l <= n {
-            step3(&mut acc[0], V::load(p.add(i)), V::load(q.add(i)));
-            step3(&mut acc[1], V::load(p.add(i + l)), V::load(q.add(i + l)));
-            i += 2 * l;
+        while i + 4 * l <= n {
+            for (k, a) in acc.iter_mut().enumerate() {
+                step3(a, V::load(p.add(i + k * l)), V::load(q.add(i + k * l)));
+            }
+            i += 4 * l;
         }
         while i < n {
             let k = l.min(n - i);
             step3(&mut acc[0], load_tail(p.add(i), k, zero), load_tail(q.add(i), k, zero));
             i += k;
         }
-        core::array::from_fn(|j| acc[0][j].add(acc[1][j]).reduce_add())
+        core::array::from_fn(|j| {
+            acc[0][j].add(acc[1][j]).add(acc[2][j].add(acc[3][j])).reduce_add()
+        })
     }
 }
 
