@@ -17,6 +17,8 @@
 //! - [`memmem`]: the `core-text` substring search cases against `memchr::memmem` and std.
 //! - [`half`]: the `core-num` f16/bf16 case table (the Half seed cases, slice conversions)
 //!   against the `half` crate.
+//! - [`tensor`]: the `core-num` tensor case table (seed cases, transcendentals, reductions)
+//!   against `std` loops, `wide` and SimSIMD.
 //! - [`measure`]: the `report` binary's interleaved timing harness.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
@@ -37,12 +39,13 @@ pub mod collections_frozen;
 pub mod collections_immutable;
 pub mod collections_ord;
 pub mod corpus;
-pub mod literal;
 pub mod half;
+pub mod literal;
 pub mod measure;
 pub mod memmem;
 pub mod num;
 pub mod search;
 pub mod sets;
+pub mod tensor;
 pub mod text;
 pub mod time;

@@ -165,41 +165,46 @@ macro_rules! fold_sum {
 }
 
 /// Lane-wise minimum and maximum over chunks of `$lanes` (16 bytes' worth of lanes: one SSE2
-/// or NEON register, two independent ones with AVX2 unrolling).
+/// or NEON register). The tail is one more chunk overlapping the previous one (taking a
+/// minimum twice changes nothing), and the lanes are reduced by halves, so short slices and
+/// the final reduction are vector code too instead of a scalar loop over every lane.
 macro_rules! min_max {
     ($t:ty, $lanes:expr) => {
         fn min_of(values: &[$t]) -> Option<$t> {
-            let (&first, _) = values.split_first()?;
-            let mut acc = [first; $lanes];
-            let mut chunks = values.chunks_exact($lanes);
-            for chunk in &mut chunks {
-                for (a, &x) in acc.iter_mut().zip(chunk) {
-                    *a = (*a).min(x);
-                }
-            }
-            let mut m = acc.iter().fold(first, |m, &a| m.min(a));
-            for &x in chunks.remainder() {
-                m = m.min(x);
-            }
-            Some(m)
+            min_max!(@body values, $t, $lanes, min)
         }
 
         fn max_of(values: &[$t]) -> Option<$t> {
-            let (&first, _) = values.split_first()?;
-            let mut acc = [first; $lanes];
-            let mut chunks = values.chunks_exact($lanes);
-            for chunk in &mut chunks {
-                for (a, &x) in acc.iter_mut().zip(chunk) {
-                    *a = (*a).max(x);
-                }
-            }
-            let mut m = acc.iter().fold(first, |m, &a| m.max(a));
-            for &x in chunks.remainder() {
-                m = m.max(x);
-            }
-            Some(m)
+            min_max!(@body values, $t, $lanes, max)
         }
     };
+    (@body $values:ident, $t:ty, $lanes:expr, $op:ident) => {{
+        let (&first, _) = $values.split_first()?;
+        if $values.len() < $lanes {
+            return Some($values.iter().fold(first, |m, &x| m.$op(x)));
+        }
+        let mut acc = [first; $lanes];
+        let mut chunks = $values.chunks_exact($lanes);
+        for chunk in &mut chunks {
+            for (a, &x) in acc.iter_mut().zip(chunk) {
+                *a = (*a).$op(x);
+            }
+        }
+        if !chunks.remainder().is_empty() {
+            let last = &$values[$values.len() - $lanes..];
+            for (a, &x) in acc.iter_mut().zip(last) {
+                *a = (*a).$op(x);
+            }
+        }
+        let mut width = $lanes;
+        while width > 1 {
+            width /= 2;
+            for i in 0..width {
+                acc[i] = acc[i].$op(acc[i + width]);
+            }
+        }
+        Some(acc[0])
+    }};
 }
 
 macro_rules! slice_integer {
@@ -207,7 +212,7 @@ macro_rules! slice_integer {
         impl sealed::Sealed for $t {}
         impl SliceInteger for $t {
             $($body)*
-            min_max!($t, 16 / std::mem::size_of::<$t>() * 2);
+            min_max!($t, 16 / std::mem::size_of::<$t>());
         }
     )*};
 }

@@ -104,6 +104,13 @@
 //! version and, on x86_64, a BMI2/ADX version (`mulx` with two carry chains); the best one is
 //! picked at first use (see [`arch::Level`]).
 //!
+//! # Tensor primitives
+//!
+//! [`tensor`] has vectorized math over `f32` and `f64` slices (elementwise arithmetic,
+//! rounding, exponentials, logarithms, hyperbolic and inverse trigonometric functions,
+//! reductions, softmax), each dispatched to the best SIMD level at run time, with documented
+//! error bounds.
+//!
 //! # `CORE_SIMD_MAX`
 //!
 //! Set `CORE_SIMD_MAX=scalar|sse2|avx2|avx512|neon` to cap the kernel level for the whole
@@ -120,6 +127,7 @@ pub mod bigint;
 pub mod half;
 
 pub use half::{bf16, f16};
+pub mod tensor;
 
 pub use bigint::{
     BigInt, BigUint, ParseBigIntError, Sign, ToBigInt, ToBigUint, TryFromBigIntError, U32Digits,

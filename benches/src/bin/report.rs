@@ -151,6 +151,7 @@ fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
     all.extend(core_benches::collections_ord::cases());
     all.extend(core_benches::num::cases());
     all.extend(core_benches::half::cases());
+    all.extend(core_benches::tensor::cases());
     let cases = select(all, opts);
     if opts.list {
         for c in &cases {

@@ -18,13 +18,14 @@
 //!
 //! Hooks that serve one algorithm (a transcoder's out-of-line loop, a decoder's multiply-add)
 //! belong in a trait beside that algorithm, implemented for these types by the crate that
-//! owns it. Floating-point lanes will get traits of their own here (`F32x`, `F16x`), beside
-//! these integer ones.
+//! owns it. Floating-point lanes have traits of their own in [`float`] ([`float::Float`],
+//! [`float::F32x`], [`float::F64x`]), with a type pair per level and a portable model.
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
+pub mod float;
 #[cfg(target_arch = "aarch64")]
 pub mod neon;
 #[cfg(target_arch = "x86_64")]
