@@ -185,7 +185,7 @@ core_cpu::dispatch! {
         }
         /// The first byte in `set` (not in it when `not`).
         safe fn set_find(hay: &[u8], set: &Spec, not: bool) -> Option<usize> {
-            avx512: set::lookup::find::<V512>,
+            avx512: avx512::set_find,
             avx2: set::lookup::find::<V256>,
             sse42: set::lookup::find::<Sse42>,
             sse2: set::no_lookup::find::<Sse2>,
@@ -194,7 +194,7 @@ core_cpu::dispatch! {
         }
         /// The last byte in `set` (not in it when `not`).
         safe fn set_rfind(hay: &[u8], set: &Spec, not: bool) -> Option<usize> {
-            avx512: set::lookup::rfind::<V512>,
+            avx512: avx512::set_rfind,
             avx2: set::lookup::rfind::<V256>,
             sse42: set::lookup::rfind::<Sse42>,
             sse2: set::no_lookup::rfind::<Sse2>,
@@ -212,7 +212,7 @@ core_cpu::dispatch! {
         }
         /// Bit `j` set where byte `j` of the first 64 is in `set` (not in it when `not`).
         safe fn set_mask64(hay: &[u8], set: &Spec, not: bool) -> u64 {
-            avx512: set::lookup::mask64::<V512>,
+            avx512: avx512::set_mask64,
             avx2: set::lookup::mask64::<V256>,
             sse42: set::lookup::mask64::<Sse42>,
             sse2: set::no_lookup::mask64::<Sse2>,

@@ -99,9 +99,11 @@ pub fn str_lines(s: &str) -> impl DoubleEndedIterator<Item = &str> + FusedIterat
     lines(s.as_bytes()).map(|l| unsafe { core::str::from_utf8_unchecked(l) })
 }
 
-/// The positions of a byte set's members in a haystack, from both ends: one 64-bit mask per
-/// 64-byte block (each set bit a position), blocks without a member skipped by the search
-/// kernel. The iterators of this module and of the `memchr` family walk it.
+/// The positions of a byte set's members in a haystack, from both ends. Each end adapts to
+/// the density of members: sparse, one search-kernel call per member (what a `memchr` loop
+/// does); once two members fall within 64 bytes, one 64-bit mask per 64-byte block (each set
+/// bit a member), until a block holds none. The iterators of this module and of the `memchr`
+/// family walk it.
 #[derive(Clone, Debug)]
 pub(crate) struct Cursor<'h> {
     pub(crate) hay: &'h [u8],
@@ -110,19 +112,23 @@ pub(crate) struct Cursor<'h> {
     /// Positions are wanted in `start..end`.
     pub(crate) start: usize,
     pub(crate) end: usize,
-    /// Front: members at `front_block + bit` for the set bits; the next block starts at
-    /// `front_next`.
+    /// Front: members at `front_block + bit` for the set bits of `front`; the next block
+    /// starts at `front_next`; `front_last` is the last member found by a search (sparse).
     front_block: usize,
     front: u64,
     front_next: usize,
-    /// Back: members at `back_block + bit` for the set bits; the next block ends at
+    front_last: Option<usize>,
+    front_dense: bool,
+    /// Back: members at `back_block + bit` for the set bits of `back`; the next block ends at
     /// `back_block`.
     back_block: usize,
     back: u64,
+    back_last: Option<usize>,
+    back_dense: bool,
 }
 
 impl<'h> Cursor<'h> {
-    /// A cursor over all of `hay`; no block is read before the first step.
+    /// A cursor over all of `hay`; nothing is read before the first step.
     pub(crate) fn new(hay: &'h [u8], spec: Spec, via: Via) -> Cursor<'h> {
         let n = hay.len();
         Cursor {
@@ -134,8 +140,12 @@ impl<'h> Cursor<'h> {
             front_block: 0,
             front: 0,
             front_next: 0,
+            front_last: None,
+            front_dense: false,
             back_block: n,
             back: 0,
+            back_last: None,
+            back_dense: false,
         }
     }
 
@@ -151,23 +161,22 @@ impl<'h> Cursor<'h> {
                 }
                 return (at < self.end).then_some(at);
             }
-            // The next block; if it holds no member, the search kernel skips to the next one
-            // (no mask per block where members are sparse) and a block starts there.
-            let mut from = self.front_next.max(self.start);
+            let from = self.front_next.max(self.start);
             if from >= self.end {
                 return None;
             }
-            self.front = self.via.set_mask64(&self.hay[from..self.end], &self.spec, false);
-            if self.front == 0 {
-                from += 64;
-                if from >= self.end {
-                    return None;
-                }
-                from += self.via.set_find(&self.hay[from..self.end], &self.spec, false)?;
+            if self.front_dense {
                 self.front = self.via.set_mask64(&self.hay[from..self.end], &self.spec, false);
+                self.front_block = from;
+                self.front_next = from + 64;
+                self.front_dense = self.front != 0;
+                continue;
             }
-            self.front_block = from;
-            self.front_next = from + 64;
+            let at = from + self.via.set_find(&self.hay[from..self.end], &self.spec, false)?;
+            self.front_next = at + 1;
+            self.front_dense = self.front_last.is_some_and(|last| at - last < 64);
+            self.front_last = Some(at);
+            return Some(at);
         }
     }
 
@@ -188,21 +197,19 @@ impl<'h> Cursor<'h> {
             if block_end <= self.start {
                 return None;
             }
-            // The block before this one; if it holds no member, the one ending just after
-            // the previous member.
-            self.back_block = block_end.saturating_sub(64).max(self.start);
-            let block = &self.hay[self.back_block..block_end];
-            self.back = self.via.set_mask64(block, &self.spec, false);
-            if self.back == 0 {
-                if self.back_block <= self.start {
-                    return None;
-                }
-                let part = &self.hay[self.start..self.back_block];
-                let block_end = self.start + self.via.set_rfind(part, &self.spec, false)? + 1;
+            if self.back_dense {
                 self.back_block = block_end.saturating_sub(64).max(self.start);
                 let block = &self.hay[self.back_block..block_end];
                 self.back = self.via.set_mask64(block, &self.spec, false);
+                self.back_dense = self.back != 0;
+                continue;
             }
+            let part = &self.hay[self.start..block_end];
+            let at = self.start + self.via.set_rfind(part, &self.spec, false)?;
+            self.back_block = at;
+            self.back_dense = self.back_last.is_some_and(|last| last - at < 64);
+            self.back_last = Some(at);
+            return Some(at);
         }
     }
 }

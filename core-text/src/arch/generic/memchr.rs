@@ -244,6 +244,12 @@ pub(crate) unsafe fn mask64<V: Vector, M: Matcher<V>>(block: &[u8], k: M) -> u64
             i += w;
         }
     }
+    if i < n && n >= w {
+        // The rest as the vector ending at `n`, its bits for bytes before `i` shifted out.
+        // SAFETY: reads `block[n - w..n]`; CPU per contract.
+        let bits = unsafe { k.hits(V::load(p.add(n - w))).bitmask() };
+        return mask | (bits >> (i - (n - w))) << i;
+    }
     for (j, &b) in block[i..n].iter().enumerate() {
         mask |= (k.hit(b) as u64) << (i + j);
     }

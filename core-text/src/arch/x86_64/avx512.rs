@@ -1178,3 +1178,68 @@ memchr_entries! {
     memrchr2 = memchr_rfind(a, b);
     memrchr3 = memchr_rfind(a, b, c);
 }
+
+// --- byte sets: the few-needle sets on the mask-register kernels above -----------------------
+
+use crate::arch::generic::set::{self as gset, Kind, Spec};
+use core_cpu::vector::avx512::V512;
+
+/// [`ByteSet::find`](crate::search::ByteSet::find)'s entry point: sets of one to three
+/// values searched for directly take the mask-register kernel, the rest the generic one.
+///
+/// # Safety
+/// The CPU has AVX-512 F and BW (and the level's other features).
+#[inline(always)]
+pub(crate) unsafe fn set_find(hay: &[u8], spec: &Spec, not: bool) -> Option<usize> {
+    // SAFETY: CPU per contract.
+    unsafe {
+        match (spec.kind, not != spec.invert) {
+            (Kind::Values(1, v), false) => memchr_find(hay, [v[0]]),
+            (Kind::Values(2, v), false) => memchr_find(hay, [v[0], v[1]]),
+            (Kind::Values(3, v), false) => memchr_find(hay, [v[0], v[1], v[2]]),
+            _ => gset::lookup::find::<V512>(hay, spec, not),
+        }
+    }
+}
+
+/// The reverse of [`set_find`].
+///
+/// # Safety
+/// As for [`set_find`].
+#[inline(always)]
+pub(crate) unsafe fn set_rfind(hay: &[u8], spec: &Spec, not: bool) -> Option<usize> {
+    // SAFETY: CPU per contract.
+    unsafe {
+        match (spec.kind, not != spec.invert) {
+            (Kind::Values(1, v), false) => memchr_rfind(hay, [v[0]]),
+            (Kind::Values(2, v), false) => memchr_rfind(hay, [v[0], v[1]]),
+            (Kind::Values(3, v), false) => memchr_rfind(hay, [v[0], v[1], v[2]]),
+            _ => gset::lookup::rfind::<V512>(hay, spec, not),
+        }
+    }
+}
+
+/// The match mask of the first 64 bytes of `block`: for one to three values, one masked load
+/// and the compares straight into a mask register.
+///
+/// # Safety
+/// As for [`set_find`].
+#[inline(always)]
+pub(crate) unsafe fn set_mask64(block: &[u8], spec: &Spec, not: bool) -> u64 {
+    let Kind::Values(n @ 1..=3, v) = spec.kind else {
+        // SAFETY: CPU per contract.
+        return unsafe { gset::lookup::mask64::<V512>(block, spec, not) };
+    };
+    let live = low_bits(block.len().min(64));
+    // SAFETY: the masked load reads only `block`'s bytes (masked-off ones are not accessed);
+    // CPU per contract.
+    let m = unsafe {
+        let x = _mm512_maskz_loadu_epi8(live, block.as_ptr().cast());
+        match n {
+            1 => eq_mask(x, &splat_needles([v[0]])),
+            2 => eq_mask(x, &splat_needles([v[0], v[1]])),
+            _ => eq_mask(x, &splat_needles([v[0], v[1], v[2]])),
+        }
+    };
+    (if not != spec.invert { !m } else { m }) & live
+}
