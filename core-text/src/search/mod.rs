@@ -50,7 +50,6 @@ pub mod memmem;
 pub(crate) mod set;
 mod split;
 mod whitespace;
-use core::iter::FusedIterator;
 pub use set::{
     find_in_range, find_not_in_range, rfind_in_range, rfind_not_in_range, ByteSet, ByteSetIter,
     PackedStrategy, SetStrategy, U16Set, U16SetIter,
@@ -152,29 +151,4 @@ impl<'h> Memchr<'h> {
     }
 }
 
-impl Iterator for Memchr<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        let at = self.0.next_pos()?;
-        self.0.start = at + 1;
-        Some(at)
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.0.end.saturating_sub(self.0.start)))
-    }
-}
-
-impl DoubleEndedIterator for Memchr<'_> {
-    #[inline]
-    fn next_back(&mut self) -> Option<usize> {
-        let at = self.0.prev_pos()?;
-        self.0.end = at;
-        Some(at)
-    }
-}
-
-impl FusedIterator for Memchr<'_> {}
+split::cursor_iterator!(Memchr);

@@ -284,32 +284,7 @@ impl FromIterator<u8> for ByteSet {
 #[derive(Clone, Debug)]
 pub struct ByteSetIter<'h>(Cursor<'h>);
 
-impl Iterator for ByteSetIter<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        let at = self.0.next_pos()?;
-        self.0.start = at + 1;
-        Some(at)
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, Some(self.0.end.saturating_sub(self.0.start)))
-    }
-}
-
-impl DoubleEndedIterator for ByteSetIter<'_> {
-    #[inline]
-    fn next_back(&mut self) -> Option<usize> {
-        let at = self.0.prev_pos()?;
-        self.0.end = at;
-        Some(at)
-    }
-}
-
-impl FusedIterator for ByteSetIter<'_> {}
+super::split::cursor_iterator!(ByteSetIter);
 
 /// A set of UTF-16 code units, analysed once: [`ByteSet`] for `&[u16]` haystacks.
 ///

@@ -214,6 +214,39 @@ impl<'h> Cursor<'h> {
     }
 }
 
+/// The iterator impls of a newtype over [`Cursor`] yielding member positions, double-ended.
+macro_rules! cursor_iterator {
+    ($t:ident) => {
+        impl Iterator for $t<'_> {
+            type Item = usize;
+
+            #[inline]
+            fn next(&mut self) -> Option<usize> {
+                let at = self.0.next_pos()?;
+                self.0.start = at + 1;
+                Some(at)
+            }
+
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                (0, Some(self.0.end.saturating_sub(self.0.start)))
+            }
+        }
+
+        impl DoubleEndedIterator for $t<'_> {
+            #[inline]
+            fn next_back(&mut self) -> Option<usize> {
+                let at = self.0.prev_pos()?;
+                self.0.end = at;
+                Some(at)
+            }
+        }
+
+        impl core::iter::FusedIterator for $t<'_> {}
+    };
+}
+pub(crate) use cursor_iterator;
+
 /// The pieces of a haystack between separators ([`split`], [`split_set`], [`splitn`]);
 /// double-ended.
 #[derive(Clone, Debug)]
