@@ -971,6 +971,18 @@ pub(crate) struct Find16<'a>(pub(crate) &'a [u16]);
 pub(crate) struct RFind16<'a>(pub(crate) &'a [u16]);
 pub(crate) struct Count16<'a>(pub(crate) &'a [u16]);
 
+/// The hit vector of units `i..i + V::BYTES` at `p` (two vectors narrowed into one). A
+/// function inlined into the entry point, not a closure: closures do not inherit the entry
+/// point's target features.
+///
+/// # Safety
+/// The `2 * V::BYTES` bytes at `p + 2 * i` are readable; the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn step<V: Vector, M: Matcher16<V>>(k: &M, p: *const u8, i: usize) -> V {
+    // SAFETY: per the contract.
+    unsafe { k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + V::BYTES))) }
+}
+
 /// The index of the first set lane of a match mask.
 #[inline(always)]
 fn lane<V: Vector>(mask: u64) -> usize {
@@ -1034,16 +1046,9 @@ impl<V: Vector> Job16<V> for Find16<'_> {
         let p = hay.as_ptr().cast::<u8>();
         // SAFETY: each step reads units `i..i + w` with `i + w <= n`; CPU per contract.
         unsafe {
-            // A macro, not a closure: closures do not inherit the caller's target features.
-            macro_rules! step {
-                ($i:expr) => {{
-                    let i = $i;
-                    k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + w)))
-                }};
-            }
             let mut i = 0;
             while i + 2 * w <= n {
-                let (a, b) = (step!(i), step!(i + w));
+                let (a, b) = (step(&k, p, i), step(&k, p, i + w));
                 if a.or(b).any() {
                     if let Some(j) = first16(&k, a, &hay[i..]) {
                         return Some(i + j);
@@ -1055,14 +1060,14 @@ impl<V: Vector> Job16<V> for Find16<'_> {
                 i += 2 * w;
             }
             while i + w <= n {
-                if let Some(j) = first16(&k, step!(i), &hay[i..]) {
+                if let Some(j) = first16(&k, step(&k, p, i), &hay[i..]) {
                     return Some(i + j);
                 }
                 i += w;
             }
             if i < n {
                 // The last `w` units; those before `i` hold no hit.
-                return first16(&k, step!(n - w), &hay[n - w..]).map(|j| n - w + j);
+                return first16(&k, step(&k, p, n - w), &hay[n - w..]).map(|j| n - w + j);
             }
         }
         None
@@ -1081,17 +1086,10 @@ impl<V: Vector> Job16<V> for RFind16<'_> {
         let p = hay.as_ptr().cast::<u8>();
         // SAFETY: each step reads units `i..i + w` with `i + w <= n`; CPU per contract.
         unsafe {
-            // A macro, not a closure: closures do not inherit the caller's target features.
-            macro_rules! step {
-                ($i:expr) => {{
-                    let i = $i;
-                    k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + w)))
-                }};
-            }
             // The unsearched units are `..end`.
             let mut end = n;
             while end >= 2 * w {
-                let (a, b) = (step!(end - 2 * w), step!(end - w));
+                let (a, b) = (step(&k, p, end - 2 * w), step(&k, p, end - w));
                 if a.or(b).any() {
                     if let Some(j) = last16(&k, b, &hay[end - w..]) {
                         return Some(end - w + j);
@@ -1103,14 +1101,14 @@ impl<V: Vector> Job16<V> for RFind16<'_> {
                 end -= 2 * w;
             }
             while end >= w {
-                if let Some(j) = last16(&k, step!(end - w), &hay[end - w..]) {
+                if let Some(j) = last16(&k, step(&k, p, end - w), &hay[end - w..]) {
                     return Some(end - w + j);
                 }
                 end -= w;
             }
             if end > 0 {
                 // The first `w` units; those from `end` on hold no hit.
-                return last16(&k, step!(0), hay);
+                return last16(&k, step(&k, p, 0), hay);
             }
         }
         None
@@ -1136,7 +1134,7 @@ impl<V: Vector> Job16<V> for Count16<'_> {
                 let mut acc = V::zero();
                 let mut rounds = 0;
                 while rounds < 255 && i + w <= n {
-                    acc = acc.sub8(k.hits2(V::load(p.add(2 * i)), V::load(p.add(2 * i + w))));
+                    acc = acc.sub8(step(&k, p, i));
                     i += w;
                     rounds += 1;
                 }
