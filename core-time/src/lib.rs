@@ -73,6 +73,8 @@ mod offset;
 mod serde_impl;
 mod timestamp;
 pub mod tz;
+#[cfg(feature = "embedded-tzdb")]
+pub mod tzdb;
 mod zoned;
 
 #[cfg(feature = "chrono")]
@@ -82,4 +84,6 @@ pub use error::RangeError;
 pub use offset::Offset;
 pub use timestamp::Timestamp;
 pub use tz::{now_local, Disambiguation, LocalTimeError, TimeZone, Transition, TzError};
+#[cfg(feature = "embedded-tzdb")]
+pub use tzdb::Tz;
 pub use zoned::{Abbreviation, Zoned};

@@ -26,8 +26,10 @@ pub enum Source {
 
 const SYSTEM_DIR: &str = "/usr/share/zoneinfo";
 
-#[cfg(feature = "embedded-tzdb")]
+#[cfg(all(feature = "embedded-tzdb", not(feature = "tzdb-backzone")))]
 static EMBEDDED: &[u8] = include_bytes!("../../data/tzdb.bin");
+#[cfg(feature = "tzdb-backzone")]
+static EMBEDDED: &[u8] = include_bytes!("../../data/tzdb-backzone.bin");
 #[cfg(not(feature = "embedded-tzdb"))]
 static EMBEDDED: &[u8] = &[];
 

@@ -307,6 +307,16 @@ impl TimeZone {
         self.inner.zone.type_at(secs)
     }
 
+    /// The local type at UTC second `secs` and the standard offset behind it (its own offset
+    /// unless it is daylight time).
+    #[cfg(feature = "chrono")]
+    #[inline]
+    pub(crate) fn local_type_and_standard_at(&self, secs: i64) -> (&tzif::LocalType, i32) {
+        let zone = &self.inner.zone;
+        let ty = zone.type_index_at(secs) as usize;
+        (&zone.types[ty], zone.std_offsets[ty])
+    }
+
     /// How a local wall-clock second maps to instants.
     #[cfg(feature = "chrono")]
     pub(crate) fn local_match(&self, local: i64) -> LocalMatch {

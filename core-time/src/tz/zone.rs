@@ -137,6 +137,38 @@ impl Rule {
 }
 
 /// `1970 + floor(t / mean year)`: within one of `t`'s civil year.
+/// The standard offset behind each type, for splitting an offset into its base and its
+/// daylight-saving part. TZif data records only a type's total offset and a DST flag, so:
+/// a standard type is its own base; the rule's daylight type has the rule's standard offset;
+/// any other daylight type takes the offset of the nearest standard type in effect before its
+/// first use (after it, when none came before; its own offset when the zone has none).
+/// That is the standard time the clocks return to or came from, which is how the tz source
+/// files define such periods (`SAVE` on top of the zone's `STDOFF`).
+fn standard_offsets(
+    types: &[LocalType],
+    initial: u32,
+    after: &[u32],
+    rule: Option<&Rule>,
+) -> Vec<i32> {
+    let mut out: Vec<Option<i32>> =
+        types.iter().map(|t| (!t.is_dst).then_some(t.offset)).collect();
+    if let Some(r) = rule {
+        if let Some(d) = r.dst {
+            out[d as usize] = Some(r.tz.std_offset());
+        }
+    }
+    let sequence: Vec<u32> = core::iter::once(initial).chain(after.iter().copied()).collect();
+    let standard = |ty: u32| (!types[ty as usize].is_dst).then_some(types[ty as usize].offset);
+    for (i, &ty) in sequence.iter().enumerate() {
+        if out[ty as usize].is_none() {
+            let before = sequence[..i].iter().rev().find_map(|&t| standard(t));
+            let later = || sequence[i + 1..].iter().find_map(|&t| standard(t));
+            out[ty as usize] = before.or_else(later);
+        }
+    }
+    out.iter().zip(types).map(|(o, t)| o.unwrap_or(t.offset)).collect()
+}
+
 #[inline]
 fn estimate_year(t: i64) -> i32 {
     (1970 + t.div_euclid(31_556_952)).clamp(-100_000, 100_000) as i32
@@ -156,6 +188,9 @@ pub(crate) struct Zone {
     after: Box<[u32]>,
     /// Local types: the file's types, then the rule's (deduplicated).
     pub(crate) types: Box<[LocalType]>,
+    /// Per type: the standard offset it is daylight time from (its own offset when it is not
+    /// daylight time). See [`standard_offsets`].
+    pub(crate) std_offsets: Box<[i32]>,
     /// Type in effect before the first transition.
     initial: u32,
     pub(crate) rule: Option<Rule>,
@@ -231,6 +266,7 @@ impl Zone {
         rule: Option<(PosixTz, i64)>,
     ) -> Zone {
         let rule = rule.map(|(tz, from)| Rule::new(tz, &mut types, from));
+        let std_offsets = standard_offsets(&types, initial, &after, rule.as_ref()).into();
         let mut local_lo = Vec::with_capacity(utc.len());
         let mut local_hi = Vec::with_capacity(utc.len());
         let mut before = types[initial as usize].offset as i64;
@@ -246,6 +282,7 @@ impl Zone {
             local_hi: local_hi.into(),
             after: after.into(),
             types: types.into(),
+            std_offsets,
             initial,
             rule,
             now: SpanCache::new(),
