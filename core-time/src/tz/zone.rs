@@ -140,31 +140,39 @@ impl Rule {
 /// The standard offset behind each type, for splitting an offset into its base and its
 /// daylight-saving part. TZif data records only a type's total offset and a DST flag, so:
 /// a standard type is its own base; the rule's daylight type has the rule's standard offset;
-/// any other daylight type takes the offset of the nearest standard type in effect before its
-/// first use (after it, when none came before; its own offset when the zone has none).
-/// That is the standard time the clocks return to or came from, which is how the tz source
-/// files define such periods (`SAVE` on top of the zone's `STDOFF`).
+/// any other daylight type is read at its last use (the most recent history wins where a
+/// type served two bases, as Iran's +0430 did in 1978 and in 2008-2022): its base is the
+/// nearest different standard offset in force before it, else after it, else one hour
+/// below it (a daylight period with no saving is not one); local mean time (`LMT`) and the
+/// uninhabited placeholder (`-00`) are not standard times of any rule and are passed over. The tz source files define such
+/// periods as a `SAVE` on top of the zone's standard offset, which these neighbours are in
+/// all but a few wartime cases (the README lists them).
 fn standard_offsets(
     types: &[LocalType],
     initial: u32,
     after: &[u32],
     rule: Option<&Rule>,
 ) -> Vec<i32> {
-    let mut out: Vec<Option<i32>> =
-        types.iter().map(|t| (!t.is_dst).then_some(t.offset)).collect();
+    let mut out: Vec<Option<i32>> = types.iter().map(|t| (!t.is_dst).then_some(t.offset)).collect();
     if let Some(r) = rule {
         if let Some(d) = r.dst {
             out[d as usize] = Some(r.tz.std_offset());
         }
     }
     let sequence: Vec<u32> = core::iter::once(initial).chain(after.iter().copied()).collect();
-    let standard = |ty: u32| (!types[ty as usize].is_dst).then_some(types[ty as usize].offset);
-    for (i, &ty) in sequence.iter().enumerate() {
-        if out[ty as usize].is_none() {
-            let before = sequence[..i].iter().rev().find_map(|&t| standard(t));
-            let later = || sequence[i + 1..].iter().find_map(|&t| standard(t));
-            out[ty as usize] = before.or_else(later);
+    for (i, &ty) in sequence.iter().enumerate().rev() {
+        if out[ty as usize].is_some() {
+            continue;
         }
+        let own = types[ty as usize].offset;
+        let standard = |t: &u32| {
+            let lt = &types[*t as usize];
+            let placeholder = matches!(lt.abbr.as_str(), "LMT" | "-00");
+            (!lt.is_dst && !placeholder && lt.offset != own).then_some(lt.offset)
+        };
+        let before = sequence[..i].iter().rev().find_map(standard);
+        let base = before.or_else(|| sequence[i + 1..].iter().find_map(standard));
+        out[ty as usize] = Some(base.unwrap_or(own - 3600));
     }
     out.iter().zip(types).map(|(o, t)| o.unwrap_or(t.offset)).collect()
 }

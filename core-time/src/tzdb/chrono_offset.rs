@@ -106,9 +106,9 @@ impl fmt::Debug for TzOffset {
 impl chrono::Offset for TzOffset {
     fn fix(&self) -> FixedOffset {
         // The tz database's offsets are all well inside chrono's ±24 hours.
-        FixedOffset::east_opt(self.offset).unwrap_or(FixedOffset::east_opt(0).unwrap_or_else(
-            || unreachable!("zero is a valid offset"),
-        ))
+        FixedOffset::east_opt(self.offset).unwrap_or(
+            FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!("zero is a valid offset")),
+        )
     }
 }
 
@@ -178,7 +178,8 @@ mod tests {
 
     #[test]
     fn offsets_split_into_standard_and_daylight_parts() {
-        let berlin = |y, m, d| *Europe::Berlin.with_ymd_and_hms(y, m, d, 12, 0, 0).unwrap().offset();
+        let berlin =
+            |y, m, d| *Europe::Berlin.with_ymd_and_hms(y, m, d, 12, 0, 0).unwrap().offset();
         assert_eq!(components(&berlin(2024, 1, 10)), (3600, 0));
         assert_eq!(components(&berlin(2024, 7, 10)), (3600, 3600));
         // "Central European Midsummer Time", 1945: two hours on top of CET.

@@ -46,7 +46,8 @@ use core::fmt;
 use std::sync::OnceLock;
 
 /// The zones loaded so far, by [`Tz`] index.
-static ZONES: [OnceLock<TimeZone>; generated::COUNT] = [const { OnceLock::new() }; generated::COUNT];
+static ZONES: [OnceLock<TimeZone>; generated::COUNT] =
+    [const { OnceLock::new() }; generated::COUNT];
 
 impl Tz {
     /// The IANA name, as spelled in the database (`"America/New_York"`).
