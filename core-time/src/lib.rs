@@ -41,26 +41,35 @@
 //!
 //! # Features
 //!
-//! - `embedded-tzdb` (default): compile the tz database in (about 330 KB).
+//! - `embedded-tzdb` (default): compile the tz database in (about 280 KB), and [`tzdb`].
+//! - `tzdb-backzone`: embed the database built with `backzone` (pre-1970 history of zones
+//!   that the main data merges into links) instead.
 //! - `chrono`: [`TimeZone`] implements `chrono::TimeZone` (see below), plus conversions
 //!   between our value types and chrono's.
 //! - `serde`: `Serialize`/`Deserialize` for the value types and zones.
 //!
 //! # Migrating from chrono-tz
 //!
-//! With the `chrono` feature, replace `chrono_tz::Tz` by `core_time::TimeZone`:
+//! With the `chrono` feature, [`tzdb`] has chrono-tz's layout: change `chrono_tz::` to
+//! `core_time::tzdb::` in the imports. [`Tz`] is a `Copy` enum with chrono-tz's variant
+//! names, constants per region (`tzdb::Europe::Berlin`), `TZ_VARIANTS`, `IANA_TZDB_VERSION`,
+//! `OffsetName` and `OffsetComponents`, and prints as chrono-tz prints.
 //!
-//! | chrono-tz | core-time |
-//! |---|---|
-//! | `let tz: Tz = "Europe/Paris".parse()?` | `let tz = TimeZone::get("Europe/Paris")?` (also case-insensitive) |
-//! | `tz.from_utc_datetime(&naive)` | the same (chrono's trait), or `tz.to_local(timestamp)` |
-//! | `tz.from_local_datetime(&naive)` | the same, or `tz.to_utc(datetime, Disambiguation::…)` |
-//! | `dt.offset().abbreviation()` | `dt.offset().abbreviation()` (a `ChronoOffset`) |
-//! | `chrono_tz::TZ_VARIANTS` | [`tz::available_names`] |
+//! ```
+//! # #[cfg(feature = "chrono")] {
+//! use chrono::TimeZone;
+//! use core_time::tzdb::{Europe::Berlin, OffsetName, Tz};
+//! let dt = Berlin.with_ymd_and_hms(2026, 7, 15, 9, 30, 0).unwrap();
+//! let copy = dt; // `DateTime<Tz>` is `Copy`
+//! assert_eq!(format!("{copy:?}"), "2026-07-15T09:30:00CEST");
+//! assert_eq!(dt.with_timezone(&Tz::UTC).to_string(), "2026-07-15 07:30:00 UTC");
+//! assert_eq!(dt.offset().tz_id(), "Europe/Berlin");
+//! # }
+//! ```
 //!
-//! Differences: our zone is a reference-counted value rather than a `Copy` enum (clone it where
-//! chrono-tz code copied), and far in the future we follow each zone's rule where chrono-tz's
-//! table ends (it shows PST in July 2200).
+//! [`TimeZone`] (system files, TZif bytes, POSIX strings) also implements `chrono::TimeZone`.
+//! Far in the future we follow each zone's rule where chrono-tz's table ends (it shows PST in
+//! July 2200); the README lists the few historical differences and why.
 
 #[cfg(feature = "chrono")]
 mod chrono_impl;

@@ -423,7 +423,9 @@ fn every_zone_loads_from_the_system_database_like_jiff() {
 /// Europe/Athens, `MET` to Europe/Brussels, `WET` to Europe/Lisbon), which is what chrono-tz
 /// compiles. Debian's tzdata 2025b still ships them as zones of their own (the `backzone`
 /// definitions, with EU rules from 1977), and jiff, reading the same files, agrees with us.
-const CHRONO_ALLOW: &[(&str, &str)] = &[
+/// The embedded copy is the main data unless the `tzdb-backzone` feature selects Debian's,
+/// so the list applies only then.
+const CHRONO_ALLOW_BACKZONE: &[(&str, &str)] = &[
     (
         "EET",
         "Debian keeps the zone; chrono-tz links it to Europe/Athens (Greek DST dates 1975-1980)",
@@ -431,6 +433,9 @@ const CHRONO_ALLOW: &[(&str, &str)] = &[
     ("MET", "Debian keeps the zone (MET/MEST); chrono-tz links it to Europe/Brussels (CET/CEST)"),
     ("WET", "Debian keeps the zone; chrono-tz links it to Europe/Lisbon (CET in 1992-1996)"),
 ];
+
+const CHRONO_ALLOW: &[(&str, &str)] =
+    if cfg!(feature = "tzdb-backzone") { CHRONO_ALLOW_BACKZONE } else { &[] };
 
 fn chrono_allowed(name: &str) -> bool {
     CHRONO_ALLOW.iter().any(|(n, _)| *n == name)
