@@ -232,6 +232,11 @@ fn numeric_count_differs_by_troll(theirs: &str, ours: &str) -> bool {
     matches!((count(theirs), count(ours)), (Some((a, n)), Some((b, m))) if a == b && m == n + 1)
 }
 
+/// With `tzdb-backzone`, the old rule-named zones that the main data (chrono-tz's) links to
+/// Europe/Athens, Europe/Brussels and Europe/Lisbon since 2024b are Debian's zones of their own
+/// (MET/MEST instead of CET/CEST), after 1970 too. Without the feature they must match.
+const BACKZONE_OWN_ZONES: [&str; 3] = ["EET", "MET", "WET"];
+
 /// A history line without the `/saving` parts.
 fn totals(line: &str) -> String {
     line.split(' ').map(|w| w.split('/').next().unwrap_or(w)).collect::<Vec<_>>().join(" ")
@@ -250,6 +255,7 @@ fn the_chrono_tz_program_prints_the_same_with_our_imports() {
             a != b
                 && !(SPLIT_FROM_SOURCE_ONLY.contains(&zone) && totals(a) == totals(b))
                 && !numeric_count_differs_by_troll(a, b)
+                && !(cfg!(feature = "tzdb-backzone") && BACKZONE_OWN_ZONES.contains(&zone))
         })
         .map(|(a, b)| {
             // The words that differ, so a long line of offsets shows where it departs.
