@@ -422,9 +422,75 @@ fn lookup() -> Case {
     case("ZoneByName", None, f)
 }
 
+/// [`core_time::Tz`] against chrono-tz's `Tz`, both through chrono's `TimeZone` trait on the
+/// same zone constant and input: UTC→local, local→UTC and parsing a name.
+pub fn tz_cases() -> Vec<Case> {
+    use core_time::tzdb::{America, Tz};
+    let secs = 1_784_116_800;
+    let naive_utc = chrono::DateTime::from_timestamp(secs, 0).unwrap().naive_utc();
+    let from_utc = vec![
+        Function::new(
+            "core",
+            OURS,
+            (America::Los_Angeles, naive_utc),
+            |(tz, n): &mut (Tz, chrono::NaiveDateTime)| {
+                let d = tz.from_utc_datetime(n);
+                (civil_chrono(d.naive_local()), d.offset().fix().local_minus_utc())
+            },
+        ),
+        Function::new(
+            "chrono-tz",
+            vs("core"),
+            (chrono_tz::America::Los_Angeles, naive_utc),
+            |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
+                let d = tz.from_utc_datetime(n);
+                (civil_chrono(d.naive_local()), d.offset().fix().local_minus_utc())
+            },
+        ),
+    ];
+    let naive_local =
+        chrono::NaiveDate::from_ymd_opt(2026, 7, 15).unwrap().and_hms_opt(5, 0, 0).unwrap();
+    let to_utc = vec![
+        Function::new(
+            "core",
+            OURS,
+            (America::Los_Angeles, naive_local),
+            |(tz, n): &mut (Tz, chrono::NaiveDateTime)| {
+                tz.from_local_datetime(n).earliest().map(|d| d.timestamp())
+            },
+        ),
+        Function::new(
+            "chrono-tz",
+            vs("core"),
+            (chrono_tz::America::Los_Angeles, naive_local),
+            |(tz, n): &mut (chrono_tz::Tz, chrono::NaiveDateTime)| {
+                tz.from_local_datetime(n).earliest().map(|d| d.timestamp())
+            },
+        ),
+    ];
+    let by_name = vec![
+        Function::new("core", OURS, (), |_: &mut ()| LA.parse::<Tz>().map(|z| z.name().len()).ok()),
+        Function::new("chrono-tz", vs("core"), (), |_: &mut ()| {
+            LA.parse::<chrono_tz::Tz>().map(|z| z.name().len()).ok()
+        }),
+    ];
+    vec![
+        case("TzFromUtc", None, from_utc),
+        case("TzToUtc", None, to_utc),
+        case("TzByName", None, by_name),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tz_cases_agree() {
+        for mut case in tz_cases() {
+            case.check().unwrap();
+        }
+    }
 
     #[test]
     fn all_cases_agree() {

@@ -3,7 +3,8 @@
 //! [`Timestamp`] and [`DateTime`] travel as their "O" text (`2026-07-15T12:00:00.0000000Z`,
 //! `2026-07-15T05:00:00.0000000`) and deserialize from any form their `FromStr` accepts;
 //! [`Zoned`] serializes as "O" text with its offset; [`Offset`] as seconds east of UTC;
-//! [`TimeZone`] as its name (deserialized with [`TimeZone::get`], then as a POSIX TZ string).
+//! [`TimeZone`] as its name (deserialized with [`TimeZone::get`], then as a POSIX TZ string);
+//! [`Tz`](crate::Tz) as its exact IANA name.
 
 use crate::{DateTime, Offset, TimeZone, Timestamp, Zoned};
 use core::fmt;
@@ -85,9 +86,36 @@ impl<'de> Deserialize<'de> for TimeZone {
     }
 }
 
+/// A [`Tz`](crate::Tz) as its IANA name, as chrono-tz writes it.
+#[cfg(feature = "embedded-tzdb")]
+impl Serialize for crate::Tz {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// A [`Tz`](crate::Tz) from its exact IANA name.
+#[cfg(feature = "embedded-tzdb")]
+impl<'de> Deserialize<'de> for crate::Tz {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(FromText(PhantomData, "an IANA time-zone name"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "embedded-tzdb")]
+    #[test]
+    fn tz_round_trips_by_name() {
+        let tz = crate::tzdb::America::Argentina::Buenos_Aires;
+        let j = serde_json::to_string(&tz).unwrap();
+        assert_eq!(j, "\"America/Argentina/Buenos_Aires\"");
+        assert_eq!(serde_json::from_str::<crate::Tz>(&j).unwrap(), tz);
+        let err = serde_json::from_str::<crate::Tz>("\"Mars/Base\"").unwrap_err();
+        assert!(err.to_string().contains("failed to parse timezone"), "{err}");
+    }
 
     #[test]
     fn values_round_trip_through_json() {

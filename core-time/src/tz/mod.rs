@@ -309,7 +309,7 @@ impl TimeZone {
 
     /// The local type at UTC second `secs` and the standard offset behind it (its own offset
     /// unless it is daylight time).
-    #[cfg(feature = "chrono")]
+    #[cfg(all(feature = "chrono", feature = "embedded-tzdb"))]
     #[inline]
     pub(crate) fn local_type_and_standard_at(&self, secs: i64) -> (&tzif::LocalType, i32) {
         let zone = &self.inner.zone;
@@ -333,6 +333,25 @@ impl TimeZone {
     #[inline]
     pub fn offset_at(&self, t: Timestamp) -> Offset {
         Offset::from_seconds_unchecked(self.inner.zone.type_at(t.unix_secs()).offset)
+    }
+
+    /// The zone's standard offset at `t`: [`offset_at`](Self::offset_at) without the
+    /// daylight-saving amount. TZif data records only total offsets and a DST flag, so for a
+    /// daylight period this is the standard offset in force around it (see the README for the
+    /// few wartime periods where the tz sources say otherwise).
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let berlin = TimeZone::get("Europe/Berlin")?;
+    /// let summer: Timestamp = "2026-07-15T12:00:00Z".parse()?;
+    /// assert_eq!(berlin.offset_at(summer).seconds(), 7200);
+    /// assert_eq!(berlin.standard_offset_at(summer).seconds(), 3600);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn standard_offset_at(&self, t: Timestamp) -> Offset {
+        let zone = &self.inner.zone;
+        let ty = zone.type_index_at(t.unix_secs()) as usize;
+        Offset::from_seconds_unchecked(zone.std_offsets[ty])
     }
 
     /// Whether daylight-saving time is in effect at `t`.
