@@ -1,8 +1,8 @@
 //! The embedded tz database as a `Copy` value: [`Tz`], one variant and one constant per IANA
 //! name, laid out as chrono-tz lays them out (`tzdb::Europe::Berlin`, `tzdb::UTC`,
 //! [`TZ_VARIANTS`], [`IANA_TZDB_VERSION`]); with the `chrono` feature, [`Tz`] is a
-//! `chrono::TimeZone` whose offsets ([`TzOffset`]) are `Copy` and split into their base and
-//! daylight-saving parts ([`OffsetComponents`]) and name themselves ([`OffsetName`]).
+//! `chrono::TimeZone` whose offsets (`TzOffset`) are `Copy` and split into their base and
+//! daylight-saving parts (`OffsetComponents`) and name themselves (`OffsetName`).
 //!
 //! Code written against chrono-tz switches by its imports alone (`use core_time::tzdb as
 //! chrono_tz;`). This module needs the `embedded-tzdb` feature (on by default).
