@@ -289,3 +289,74 @@ fn the_chrono_tz_program_prints_the_same_with_our_imports() {
     assert_eq!(theirs.lines().count(), ours.lines().count());
     assert!(theirs.lines().count() > 600, "the program printed too little:\n{theirs}");
 }
+
+/// Zones where, at some transition before 1995, the standard/saving split read from TZif
+/// differs from the one chrono-tz reads in the tz source: the zone changed its standard time
+/// at the moment it entered daylight time (Soviet and Kazakh zones 1981-1994, Scoresbysund
+/// 1981, Moscow's MSD of 1919 on top of Moscow Mean Time), or a wartime double summer time
+/// with no period of its standard time around it. Totals and abbreviations agree everywhere.
+const SPLIT_DIFFERS: [&str; 23] = [
+    "America/Scoresbysund",
+    "Asia/Aqtobe",
+    "Asia/Qostanay",
+    "Asia/Qyzylorda",
+    "Asia/Ust-Nera",
+    "Atlantic/Azores",
+    "Europe/Chisinau",
+    "Europe/Kiev",
+    "Europe/Kyiv",
+    "Europe/Minsk",
+    "Europe/Monaco",
+    "Europe/Moscow",
+    "Europe/Paris",
+    "Europe/Riga",
+    "Europe/Samara",
+    "Europe/Simferopol",
+    "Europe/Tallinn",
+    "Europe/Tiraspol",
+    "Europe/Ulyanovsk",
+    "Europe/Uzhgorod",
+    "Europe/Vilnius",
+    "Europe/Zaporozhye",
+    "W-SU",
+];
+
+/// Every transition of every zone up to 2037 and the midpoint before it: the same total
+/// offset and abbreviation as chrono-tz, and the same split except in [`SPLIT_DIFFERS`].
+#[test]
+fn every_transition_matches_chrono_tz() {
+    use chrono::{Offset as _, TimeZone as _};
+    use chrono_tz::OffsetComponents as _;
+    let backzone = cfg!(feature = "tzdb-backzone");
+    let from: i64 = if backzone { 0 } else { -4_000_000_000 };
+    let (mut checked, mut failures, mut split_zones) = (0, Vec::new(), Vec::new());
+    for (theirs, &ours) in chrono_tz::TZ_VARIANTS.iter().zip(core_time::tzdb::TZ_VARIANTS.iter()) {
+        assert_eq!(theirs.name(), ours.name());
+        if backzone && BACKZONE_OWN_ZONES.contains(&ours.name()) {
+            continue;
+        }
+        let start = core_time::Timestamp::from_unix(from, 0).unwrap();
+        let mut prev = from;
+        let transitions = ours.zone().transitions_after(start).map(|t| t.timestamp().unix_secs());
+        for t in transitions.take_while(|&t| t < 2_140_000_000) {
+            for s in [prev + (t - prev) / 2, t] {
+                checked += 1;
+                let utc = chrono::DateTime::from_timestamp(s, 0).unwrap().naive_utc();
+                let (a, b) =
+                    (theirs.offset_from_utc_datetime(&utc), ours.offset_from_utc_datetime(&utc));
+                if (a.fix(), a.to_string()) != (b.fix(), b.to_string()) {
+                    failures.push(format!("{theirs} at {s}: {a} {} vs {b} {}", a.fix(), b.fix()));
+                }
+                let ours_dst = core_time::tzdb::OffsetComponents::dst_offset(&b);
+                if a.dst_offset() != ours_dst && !split_zones.contains(&ours.name()) {
+                    split_zones.push(ours.name());
+                }
+            }
+            prev = t;
+        }
+    }
+    assert!(checked > 80_000 || (backzone && checked > 30_000), "only {checked} instants");
+    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+    let unexpected: Vec<_> = split_zones.iter().filter(|z| !SPLIT_DIFFERS.contains(z)).collect();
+    assert!(unexpected.is_empty(), "standard/saving split differs in {unexpected:?}");
+}
