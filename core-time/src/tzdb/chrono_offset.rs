@@ -105,10 +105,8 @@ impl fmt::Debug for TzOffset {
 
 impl chrono::Offset for TzOffset {
     fn fix(&self) -> FixedOffset {
-        // The tz database's offsets are all well inside chrono's ±24 hours.
-        FixedOffset::east_opt(self.offset).unwrap_or(
-            FixedOffset::east_opt(0).unwrap_or_else(|| unreachable!("zero is a valid offset")),
-        )
+        // The embedded database's offsets all lie within ±15 hours, well inside chrono's ±24.
+        FixedOffset::east_opt(self.offset).unwrap_or_else(|| chrono::Utc.fix())
     }
 }
 
