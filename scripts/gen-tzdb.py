@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Regenerates core-time/data/tzdb.bin, the embedded IANA time-zone database.
+"""Regenerates core-time/data/tzdb.bin, the embedded IANA time-zone database, and the Rust list
+of its zones (core-time/src/tzdb/generated.rs: the `Tz` enum, `TZ_VARIANTS`, the constants).
 
 Source: the tz database in zic's input format: either IANA's source files (a directory holding
 `africa`, `europe`, ..., `backward`, `etcetera` and `NEWS`: the main data, which is what IANA's
 own build installs and what chrono-tz bundles) or one `tzdata.zi` file (Debian's `tzdata`
 package ships one in /usr/share/zoneinfo; Debian's includes `backzone`, the pre-1970 history of
-zones that the main data merges into links). It is compiled here with `zic -b fat`. (`zic -b slim` from glibc 2.36 drops
-explicit transitions that the footer cannot express, e.g. Asia/Gaza's predictions after 2072,
-so it is not used.) Each file's version-1 data block, which version-2+ readers skip, is replaced
+zones that the main data merges into links). It is compiled here with `zic -b fat`.
+(`zic -b slim` from glibc 2.36 drops explicit transitions that the footer cannot express,
+e.g. Asia/Gaza's predictions after 2072, so it is not used.) Each file's version-1 data block, which version-2+ readers skip, is replaced
 by the minimal one that slim files carry; the rest of the file is kept byte for byte.
 
 Usage (run from the repository root):
@@ -16,6 +17,11 @@ Usage (run from the repository root):
                                            core-time/data/tzdb.bin), then regenerate the Rust
                                            zone list from core-time/data/tzdb.bin
     scripts/gen-tzdb.py --rust             only regenerate the Rust zone list
+
+The 2025b files in the repository were made with
+    scripts/gen-tzdb.py path/to/tzdata-2025b          (IANA's release; chrono-tz 0.10.4 ships
+                                                      the same files in its `tz` folder)
+    scripts/gen-tzdb.py path/to/debian/2025b/tzdata.zi core-time/data/tzdb-backzone.bin
 
 The embedded databases (data/tzdb.bin: main data; data/tzdb-backzone.bin: with backzone, for
 the `tzdb-backzone` feature) must list the same names: the Rust zone list,
