@@ -49,6 +49,59 @@ use std::sync::OnceLock;
 static ZONES: [OnceLock<TimeZone>; generated::COUNT] =
     [const { OnceLock::new() }; generated::COUNT];
 
+/// The names' hash tables, built at compile time: open addressing with linear probing over
+/// FNV-1a hashes, in a table a little over three times the number of names, so a lookup is
+/// one hash, usually one string comparison, and no allocation.
+const SLOTS: usize = (generated::COUNT * 3).next_power_of_two();
+const EMPTY: u16 = u16::MAX;
+static BY_NAME: [u16; SLOTS] = name_index(false);
+/// The same over ASCII-lowercased names, for [`Tz::from_str_insensitive`].
+static BY_LOWERCASE_NAME: [u16; SLOTS] = name_index(true);
+
+/// FNV-1a (32 bits) of `bytes`, ASCII-lowercased first when `fold` is set.
+const fn name_hash(bytes: &[u8], fold: bool) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = if fold { bytes[i].to_ascii_lowercase() } else { bytes[i] };
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    h
+}
+
+const fn name_index(fold: bool) -> [u16; SLOTS] {
+    let mut table = [EMPTY; SLOTS];
+    let mut i = 0;
+    while i < generated::COUNT {
+        let mut slot = name_hash(generated::NAMES[i].as_bytes(), fold) as usize & (SLOTS - 1);
+        while table[slot] != EMPTY {
+            slot = (slot + 1) & (SLOTS - 1);
+        }
+        table[slot] = i as u16;
+        i += 1;
+    }
+    table
+}
+
+/// The index of the zone named `name` (compared with `same`) in the table built with `fold`.
+#[inline]
+fn find(name: &str, fold: bool, same: impl Fn(&str, &str) -> bool) -> Result<Tz, ParseError> {
+    let table = if fold { &BY_LOWERCASE_NAME } else { &BY_NAME };
+    let mut slot = name_hash(name.as_bytes(), fold) as usize;
+    loop {
+        slot &= SLOTS - 1;
+        let i = table[slot];
+        if i == EMPTY {
+            return Err(ParseError(()));
+        }
+        if same(generated::NAMES[i as usize], name) {
+            return Ok(TZ_VARIANTS[i as usize]);
+        }
+        slot += 1;
+    }
+}
+
 impl Tz {
     /// The IANA name, as spelled in the database (`"America/New_York"`).
     ///
@@ -100,11 +153,7 @@ impl Tz {
     ///
     /// [`ParseError`] when no zone has this name.
     pub fn from_str_insensitive(name: &str) -> Result<Tz, ParseError> {
-        generated::NAMES
-            .iter()
-            .position(|n| n.eq_ignore_ascii_case(name))
-            .map(|i| TZ_VARIANTS[i])
-            .ok_or(ParseError(()))
+        find(name, true, str::eq_ignore_ascii_case)
     }
 }
 
@@ -140,10 +189,7 @@ impl fmt::Display for Tz {
 impl core::str::FromStr for Tz {
     type Err = ParseError;
     fn from_str(name: &str) -> Result<Tz, ParseError> {
-        generated::NAMES
-            .binary_search_by(|n| n.as_bytes().cmp(name.as_bytes()))
-            .map(|i| TZ_VARIANTS[i])
-            .map_err(|_| ParseError(()))
+        find(name, false, |a, b| a == b)
     }
 }
 
@@ -205,6 +251,17 @@ mod tests {
         for bad in ["", "Europe/", "europe/berlin", "Europe/Berlin ", "Factory", "/UTC"] {
             assert_eq!(bad.parse::<Tz>(), Err(ParseError(())), "{bad:?}");
         }
+        // Every name with one byte changed misses (each probe sequence ends at an empty slot).
+        for tz in TZ_VARIANTS {
+            let mut wrong = tz.name().as_bytes().to_vec();
+            let last = wrong.len() - 1;
+            wrong[last] ^= 0x40;
+            let wrong = String::from_utf8_lossy(&wrong).into_owned();
+            if wrong.parse::<Tz>().is_ok() {
+                assert!(TZ_VARIANTS.iter().any(|z| z.name() == wrong), "{wrong:?}");
+            }
+        }
+        assert!(BY_NAME.iter().filter(|&&i| i != EMPTY).count() == TZ_VARIANTS.len());
         assert_eq!(IANA_TZDB_VERSION, crate::tz::embedded_version());
     }
 }
