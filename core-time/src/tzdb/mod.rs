@@ -84,7 +84,7 @@ const fn name_index(fold: bool) -> [u16; SLOTS] {
     table
 }
 
-/// The index of the zone named `name` (compared with `same`) in the table built with `fold`.
+/// The zone named `name` (compared with `same`), looked up in the table built with `fold`.
 #[inline]
 fn find(name: &str, fold: bool, same: impl Fn(&str, &str) -> bool) -> Result<Tz, ParseError> {
     let table = if fold { &BY_LOWERCASE_NAME } else { &BY_NAME };
