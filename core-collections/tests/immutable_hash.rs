@@ -93,29 +93,32 @@ fn run_ops<K: Hash + Eq + Clone + Debug>(ops: &[Op<K>]) {
     for op in ops {
         match op.clone() {
             Op::Insert(k, v) => {
-                cur = cur.insert(k.clone(), v);
+                cur = cur.update(k.clone(), v);
                 model.insert(k, v);
             }
             Op::Remove(k) => {
-                cur = cur.remove(&k);
+                cur = cur.without(&k);
                 model.remove(&k);
             }
             Op::Update(k, v) => {
                 let expected_old = model.get(&k).copied();
-                cur = cur.update(k.clone(), |old| {
-                    assert_eq!(old.copied(), expected_old);
-                    v
-                });
+                cur = cur.alter(
+                    |old| {
+                        assert_eq!(old, expected_old);
+                        v
+                    },
+                    k.clone(),
+                );
                 match v {
                     Some(v) => model.insert(k, v),
                     None => model.remove(&k),
                 };
             }
             Op::InsertInPlace(k, v) => {
-                assert_eq!(cur.insert_in_place(k.clone(), v), model.insert(k, v));
+                assert_eq!(cur.insert(k.clone(), v), model.insert(k, v));
             }
             Op::RemoveInPlace(k) => {
-                assert_eq!(cur.remove_in_place(&k), model.remove(&k));
+                assert_eq!(cur.remove(&k), model.remove(&k));
             }
             Op::Restore(i) => {
                 let (c, m) = versions[i % versions.len()].clone();
@@ -222,10 +225,10 @@ proptest! {
         let mut versions = vec![(cur.clone(), model.clone())];
         for (ins, x) in ops {
             if ins {
-                cur = cur.insert(x);
+                cur = cur.update(x);
                 model.insert(x);
             } else {
-                cur = cur.remove(&x);
+                cur = cur.without(&x);
                 model.remove(&x);
             }
             versions.push((cur.clone(), model.clone()));
@@ -284,13 +287,13 @@ fn sizes_case<K: Hash + Eq + Clone + Debug>(keys: impl Fn(usize) -> K, n: usize)
     // Persistent inserts give the same map (and the same trie shape).
     let mut persistent = ImmutableHashMap::with_hasher(*built.hasher());
     for i in 0..n {
-        persistent = persistent.insert(keys(i), i);
+        persistent = persistent.update(keys(i), i);
     }
     assert_eq!(persistent, built);
     // Remove every other key persistently; the original is untouched.
     let mut fewer = built.clone();
     for i in (0..n).step_by(2) {
-        fewer = fewer.remove(&keys(i));
+        fewer = fewer.without(&keys(i));
         model.remove(&keys(i));
     }
     check_map(&fewer, &model);
@@ -327,13 +330,13 @@ fn size_100_000() {
     }
     let set = b.build();
     check_set(&set, &model);
-    let v2 = set.remove(&0).insert(1);
+    let v2 = set.without(&0).update(1);
     assert!(set.contains(&0) && !set.contains(&1));
     assert!(!v2.contains(&0) && v2.contains(&1));
     assert_eq!(set.union(&v2).len(), set.len() + 1);
     assert_eq!(set.intersection(&v2).len(), set.len() - 1);
     assert!(!set.set_equals(&v2));
-    assert!(set.set_equals(&set.insert(0)));
+    assert!(set.set_equals(&set.update(0)));
 }
 
 #[test]
@@ -343,7 +346,7 @@ fn collision_nodes_grow_shrink_and_compare() {
     assert_eq!(full.len(), 300);
     let mut shrinking = full.clone();
     for (i, k) in keys.iter().enumerate() {
-        shrinking.remove_in_place(k);
+        shrinking.remove(k);
         assert_eq!(shrinking.len(), 299 - i);
         assert!(!shrinking.contains(k));
         if let Some(next) = keys.get(i + 1) {
@@ -353,9 +356,9 @@ fn collision_nodes_grow_shrink_and_compare() {
     assert!(shrinking.is_empty());
     // Insertion order does not change equality inside collision nodes.
     let reversed: ImmutableHashSet<Colliding> =
-        ImmutableHashSet::with_hasher(*full.hasher()).union(&keys.iter().rev().cloned().collect());
+        ImmutableHashSet::with_hasher(*full.hasher()).union(keys.iter().rev().cloned().collect::<ImmutableHashSet<_>>());
     assert_eq!(full, reversed);
-    assert_ne!(full, reversed.remove(&Colliding(5)));
+    assert_ne!(full, reversed.without(&Colliding(5)));
 }
 
 #[test]
