@@ -37,7 +37,11 @@ macro_rules! program {
             let no_figs = restocked.without("fig");
             out.push(format!("versions: {} {} {}", stock.len(), restocked.len(), no_figs.len()));
             out.push(format!("index: {} {}", restocked["apple"], restocked["pear"]));
-            out.push(format!("contains: {} {}", no_figs.contains_key("fig"), stock.contains_key("fig")));
+            out.push(format!(
+                "contains: {} {}",
+                no_figs.contains_key("fig"),
+                stock.contains_key("fig")
+            ));
             out.push(format!("get missing: {:?}", stock.get("kiwi")));
 
             // alter / update_with: new versions, the old one kept.
@@ -88,7 +92,12 @@ macro_rules! program {
             out.push(format!("set remove: {:?} {:?}", tags.remove("new"), tags.remove("new")));
             let with_us = tags.update("us");
             let without_eu = with_us.without("eu");
-            out.push(format!("set versions: {} {} {}", tags.len(), with_us.len(), without_eu.len()));
+            out.push(format!(
+                "set versions: {} {} {}",
+                tags.len(),
+                with_us.len(),
+                without_eu.len()
+            ));
             let other: HashSet<&str> = vec!["vip", "us", "beta"].into_iter().collect();
             out.push(format!("set union: {}", sorted(with_us.clone().union(other.clone()))));
             out.push(format!("set inter: {}", sorted(with_us.clone().intersection(other.clone()))));
@@ -153,7 +162,12 @@ macro_rules! program {
             let mut days: OrdSet<u32> = ordset![5, 1, 3];
             out.push(format!("ordset insert: {:?} {:?}", days.insert(2), days.insert(3)));
             out.push(format!("ordset remove: {:?} {:?}", days.remove(&1), days.remove(&1)));
-            out.push(format!("ordset: {:?} min {:?} max {:?}", days, days.get_min(), days.get_max()));
+            out.push(format!(
+                "ordset: {:?} min {:?} max {:?}",
+                days,
+                days.get_min(),
+                days.get_max()
+            ));
             let more_days = days.update(9).without(&2);
             out.push(format!("ordset versions: {:?} {:?}", days, more_days));
             out.push(format!("ordset range: {:?}", more_days.range(3..9).collect::<Vec<_>>()));

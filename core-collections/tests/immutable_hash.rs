@@ -355,8 +355,8 @@ fn collision_nodes_grow_shrink_and_compare() {
     }
     assert!(shrinking.is_empty());
     // Insertion order does not change equality inside collision nodes.
-    let reversed: ImmutableHashSet<Colliding> =
-        ImmutableHashSet::with_hasher(*full.hasher()).union(keys.iter().rev().cloned().collect::<ImmutableHashSet<_>>());
+    let reversed: ImmutableHashSet<Colliding> = ImmutableHashSet::with_hasher(*full.hasher())
+        .union(keys.iter().rev().cloned().collect::<ImmutableHashSet<_>>());
     assert_eq!(full, reversed);
     assert_ne!(full, reversed.without(&Colliding(5)));
 }
@@ -367,7 +367,7 @@ fn union_into_empty_shares_the_root() {
     let empty = ImmutableHashSet::with_hasher(*src.hasher());
     let u = empty.union(&src);
     assert!(u.ptr_eq(&src));
-    assert!(src.union(&ImmutableHashSet::with_hasher(*src.hasher())).ptr_eq(&src));
+    assert!(src.union(ImmutableHashSet::with_hasher(*src.hasher())).ptr_eq(&src));
 }
 
 #[test]

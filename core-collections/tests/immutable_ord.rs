@@ -166,7 +166,9 @@ fn run_ops<K: Ord + Clone + Debug>(ops: Vec<Op<K>>) {
                 } else {
                     // In place, through the entry API.
                     match (ours.entry(k), new) {
-                        (Entry::Occupied(mut e), Some(n)) => assert_eq!(e.insert(n) ^ n, v.unwrap()),
+                        (Entry::Occupied(mut e), Some(n)) => {
+                            assert_eq!(e.insert(n) ^ n, v.unwrap())
+                        }
                         (Entry::Occupied(e), None) => {
                             e.remove();
                         }

@@ -30,7 +30,9 @@ mod set;
 
 pub use entry::{Entry, OccupiedEntry, VacantEntry};
 pub use map::{ImmutableHashMap, ImmutableHashMapBuilder, IntoIter, Iter, Keys, Values};
-pub use set::{ImmutableHashSet, ImmutableHashSetBuilder, IntoIter as SetIntoIter, Iter as SetIter};
+pub use set::{
+    ImmutableHashSet, ImmutableHashSetBuilder, IntoIter as SetIntoIter, Iter as SetIter,
+};
 
 #[cfg(test)]
 mod tests {
