@@ -252,6 +252,35 @@ fn algebra<T: Hash + Eq + Clone + Debug>(a: &HashSet<T>, b: &HashSet<T>) {
     assert_eq!(ia.is_subset(&ib), a.is_subset(b));
     assert_eq!(ia.is_superset(&ib), a.is_superset(b));
     assert_eq!(ia.is_disjoint(&ib), a.is_disjoint(b));
+    assert_eq!(ia.is_proper_subset(&ib), a.is_subset(b) && a.len() < b.len());
+    assert_eq!(ia.is_proper_superset(&ib), a.is_superset(b) && a.len() > b.len());
+    // The operators and imbl's names agree with the methods.
+    assert_eq!(&ia | &ib, ia.union(ib.clone()));
+    assert_eq!(&ia & &ib, ia.intersection(ib.clone()));
+    assert_eq!(&ia - &ib, ia.relative_complement(ib.clone()));
+    assert_eq!(&ia ^ &ib, ia.symmetric_difference(ib.clone()));
+    assert_eq!(ImmutableHashSet::unions([ia.clone(), ib.clone()]), &ia | &ib);
+    // By-value iteration yields every element once.
+    let mut owned: Vec<T> = ia.clone().into_iter().collect();
+    assert_eq!(owned.len(), a.len());
+    owned.retain(|x| a.contains(x));
+    assert_eq!(owned.len(), a.len());
+    // Map algebra on the same keys (values tell which side a key came from).
+    let ma: ImmutableHashMap<T, u8> = a.iter().map(|k| (k.clone(), 1)).collect();
+    let mb: ImmutableHashMap<T, u8> = b.iter().map(|k| (k.clone(), 2)).collect();
+    let u = ma.union(&mb);
+    assert_eq!(u.len(), a.union(b).count());
+    assert!(u.iter().all(|(k, v)| *v == if a.contains(k) { 1 } else { 2 }));
+    let i = ma.intersection(&mb);
+    assert_eq!(i.len(), a.intersection(b).count());
+    assert!(i.iter().all(|(k, v)| *v == 1 && b.contains(k)));
+    let d = ma.difference(&mb);
+    assert_eq!(d, ma.relative_complement(mb.clone()));
+    assert_eq!(d.len(), a.difference(b).count());
+    let x = ma.symmetric_difference(&mb);
+    assert_eq!(x.len(), a.symmetric_difference(b).count());
+    assert!(x.iter().all(|(k, v)| *v == if a.contains(k) { 1 } else { 2 }));
+    assert_eq!(ImmutableHashMap::unions([ma.clone(), mb.clone()]), u);
     assert_eq!(ia.set_equals(&ib), a == b);
     assert_eq!(ia == ib, a == b);
     assert_eq!(ia.set_equals_std(b), a == b);
@@ -359,6 +388,46 @@ fn collision_nodes_grow_shrink_and_compare() {
         .union(keys.iter().rev().cloned().collect::<ImmutableHashSet<_>>());
     assert_eq!(full, reversed);
     assert_ne!(full, reversed.without(&Colliding(5)));
+}
+
+#[test]
+fn in_place_edits_leave_other_versions_alone() {
+    // Large enough for several levels, so every path edit copies shared nodes.
+    let base: ImmutableHashMap<u32, u32> = (0..5000).map(|i| (i, i)).collect();
+    let mut m = base.clone();
+    for i in (0..5000).step_by(7) {
+        *m.get_mut(&i).unwrap() += 1;
+    }
+    assert_eq!(m.get_mut(&9999), None);
+    let mut counts = m.clone();
+    for w in [1u32, 2, 1, 6000, 1] {
+        *counts.entry(w).or_insert(0) += 100;
+    }
+    match counts.entry(6000) {
+        core_collections::immutable::hash::Entry::Occupied(e) => assert_eq!(e.remove(), 100),
+        core_collections::immutable::hash::Entry::Vacant(_) => panic!("6000 was inserted"),
+    }
+    counts.retain(|k, _| k % 2 == 0);
+    assert!(base.iter().all(|(k, v)| k == v), "the base version changed");
+    assert!(m.iter().all(|(k, v)| *v == k + u32::from(k % 7 == 0)));
+    assert_eq!(counts.len(), 2500);
+    assert_eq!(counts[&2], 2 + 100);
+    assert_eq!(m[&2], 2, "a version taken before the entry edits changed");
+    assert_eq!(base.alter(|v| v.map(|v| v * 10), 3)[&3], 30);
+    assert_eq!(base.update_with(3, 4, |old, new| old + new)[&3], 7);
+    assert_eq!(base.extract(&3).map(|(v, rest)| (v, rest.len())), Some((3, 4999)));
+    assert_eq!(base[&3], 3);
+}
+
+#[test]
+fn macros_build_the_collections() {
+    use core_collections::{hashmap, hashset};
+    let m = hashmap! {1 => "a", 2 => "b", 1 => "c"};
+    assert_eq!((m.len(), m[&1]), (2, "c"));
+    let s = hashset!["x", "y", "x"];
+    assert_eq!(s, ImmutableHashSet::from(["y", "x"]));
+    let e: ImmutableHashSet<u8> = hashset![];
+    assert!(e.is_empty());
 }
 
 #[test]

@@ -443,6 +443,75 @@ fn strings_borrow_as_str() {
     assert_eq!(format!("{s:?}"), r#"{"a", "b"}"#);
 }
 
+proptest! {
+    #[test]
+    fn ord_set_algebra_matches_btreeset(
+        a in proptest::collection::btree_set(0u16..64, 0..40),
+        b in proptest::collection::btree_set(0u16..64, 0..40),
+    ) {
+        let (ia, ib): (ImmutableOrdSet<u16>, ImmutableOrdSet<u16>) = (a.clone().into(), b.clone().into());
+        let same = |x: &ImmutableOrdSet<u16>, m: BTreeSet<u16>| x.iter().eq(m.iter());
+        prop_assert!(same(&(&ia | &ib), a.union(&b).copied().collect()));
+        prop_assert!(same(&(&ia & &ib), a.intersection(&b).copied().collect()));
+        prop_assert!(same(&(&ia - &ib), a.difference(&b).copied().collect()));
+        prop_assert!(same(&(&ia ^ &ib), a.symmetric_difference(&b).copied().collect()));
+        prop_assert_eq!(ia.relative_complement(ib.clone()), &ia - &ib);
+        prop_assert_eq!(ImmutableOrdSet::unions([ia.clone(), ib.clone()]), &ia | &ib);
+        prop_assert_eq!(ia.is_subset(&ib), a.is_subset(&b));
+        prop_assert_eq!(ia.is_superset(ib.clone()), a.is_superset(&b));
+        prop_assert_eq!(ia.is_disjoint(&ib), a.is_disjoint(&b));
+        prop_assert_eq!(ia.is_proper_subset(&ib), a.is_subset(&b) && a.len() < b.len());
+        prop_assert_eq!(ia.is_proper_superset(&ib), a.is_superset(&b) && a.len() > b.len());
+        prop_assert!(ia.clone().into_iter().eq(a.iter().copied()));
+        prop_assert!(ia.clone().into_iter().rev().eq(a.iter().rev().copied()));
+        for probe in [0u16, 31, 63, 64] {
+            prop_assert_eq!(ia.get_prev(&probe), a.range(..=probe).next_back());
+            prop_assert_eq!(ia.get_next(&probe), a.range(probe..).next());
+        }
+        let (min, rest) = ia.without_min();
+        prop_assert_eq!(min.as_ref(), a.first());
+        prop_assert_eq!(rest.len(), a.len().saturating_sub(1));
+        let mut kept = ia.clone();
+        kept.retain(|x| x % 3 == 0);
+        prop_assert!(kept.iter().eq(a.iter().filter(|x| *x % 3 == 0)));
+        prop_assert!(ia.iter().eq(a.iter()), "the original changed");
+        // The maps: union keeps the left value.
+        let ma: ImmutableOrdMap<u16, u8> = a.iter().map(|&k| (k, 1)).collect();
+        let mb: ImmutableOrdMap<u16, u8> = b.iter().map(|&k| (k, 2)).collect();
+        let u = ma.union(&mb);
+        let left_wins = u.iter().all(|(k, v)| *v == if a.contains(k) { 1 } else { 2 });
+        prop_assert!(left_wins);
+        prop_assert_eq!(u.len(), a.union(&b).count());
+        prop_assert_eq!(ma.symmetric_difference(&mb).len(), a.symmetric_difference(&b).count());
+        prop_assert_eq!(ImmutableOrdMap::unions([ma.clone(), mb.clone()]), u);
+    }
+}
+
+#[test]
+fn ord_in_place_edits_and_macros() {
+    use core_collections::{ordmap, ordset};
+    let base: ImmutableOrdMap<u32, u32> = (0..5000).map(|i| (i, i)).collect();
+    let mut m = base.clone();
+    for i in (0..5000).step_by(7) {
+        *m.get_mut(&i).unwrap() += 1;
+    }
+    assert_eq!(m.get_mut(&9999), None);
+    m.check_invariants();
+    assert!(base.iter().all(|(k, v)| k == v), "the base version changed");
+    assert!(m.iter().all(|(k, v)| *v == k + u32::from(k % 7 == 0)));
+    assert_eq!(m.get_min(), Some(&(0, 1)));
+    assert_eq!(m.get_max(), Some(&(4999, 4999)));
+    assert_eq!(m.remove_with_key(&4999), Some((4999, 4999)));
+    assert_eq!(base.update_with(3, 4, |old, new| old + new)[&3], 7);
+    assert_eq!(base.extract(&3).map(|(v, rest)| (v, rest.len())), Some((3, 4999)));
+    let om = ordmap! {2 => "b", 1 => "a", 2 => "B"};
+    assert_eq!(format!("{om:?}"), r#"{1: "a", 2: "B"}"#);
+    let os = ordset![3, 1, 3];
+    assert_eq!(os, ImmutableOrdSet::unit(1).update(3));
+    let mut s = os.clone();
+    assert_eq!((s.remove_min(), s.remove_max(), s.remove_max()), (Some(1), Some(3), None));
+}
+
 #[test]
 fn set_update_replaces_the_element() {
     #[derive(Clone, Debug)]
