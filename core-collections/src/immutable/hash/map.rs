@@ -538,6 +538,7 @@ where
     V: Clone,
 {
     /// A map with one entry.
+    #[must_use]
     pub fn unit(key: K, value: V) -> Self {
         let mut m = Self::new();
         m.insert(key, value);

@@ -303,6 +303,7 @@ where
 
 impl<T: Hash + Eq + Clone> ImmutableHashSet<T, FastState> {
     /// A set with one element.
+    #[must_use]
     pub fn unit(value: T) -> Self {
         let mut s = Self::new();
         s.insert(value);

@@ -224,6 +224,7 @@ impl<K, V> ImmutableOrdMap<K, V> {
 
 impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     /// A map with one entry.
+    #[must_use]
     pub fn unit(key: K, value: V) -> Self {
         let mut m = Self::new();
         m.insert(key, value);

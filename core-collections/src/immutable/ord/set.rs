@@ -257,6 +257,7 @@ impl<T> ImmutableOrdSet<T> {
 
 impl<T: Clone + Ord> ImmutableOrdSet<T> {
     /// A set with one element.
+    #[must_use]
     pub fn unit(value: T) -> Self {
         let mut s = Self::new();
         s.insert(value);
