@@ -86,7 +86,7 @@ pub fn set_insert(n: usize) -> Case {
             Function::new("core", OURS, k.clone(), |k: &mut Vec<u64>| {
                 let mut s = ImmutableHashSet::with_hasher(HASH);
                 for &x in k.iter() {
-                    s = s.insert(x);
+                    s = s.update(x);
                 }
                 s.len()
             }),
@@ -120,7 +120,7 @@ pub fn set_remove(n: usize) -> Case {
             Function::new("core", OURS, (ours_set(&k), k.clone()), |(s, k)| {
                 let mut s = s.clone();
                 for x in k.iter() {
-                    s = s.remove(x);
+                    s = s.without(x);
                 }
                 s.len()
             }),
@@ -222,7 +222,7 @@ pub fn map_insert(n: usize) -> Case {
             Function::new("core", OURS, k.clone(), |k: &mut Vec<u64>| {
                 let mut m = ImmutableHashMap::with_hasher(HASH);
                 for &x in k.iter() {
-                    m = m.insert(x, x);
+                    m = m.update(x, x);
                 }
                 m.len()
             }),

@@ -67,7 +67,7 @@ fn insert(n: usize) -> Case {
             "core",
             OURS,
             (ours, 1u32),
-            move |(s, c): &mut (ImmutableOrdSet<i32>, u32)| s.insert(2 * scatter(c, n) + 1).len(),
+            move |(s, c): &mut (ImmutableOrdSet<i32>, u32)| s.update(2 * scatter(c, n) + 1).len(),
         ),
         Function::new(
             "imbl",
@@ -94,7 +94,7 @@ fn remove(n: usize) -> Case {
             "core",
             OURS,
             (ours, 1u32),
-            move |(s, c): &mut (ImmutableOrdSet<i32>, u32)| s.remove(&(2 * scatter(c, n))).len(),
+            move |(s, c): &mut (ImmutableOrdSet<i32>, u32)| s.without(&(2 * scatter(c, n))).len(),
         ),
         Function::new(
             "imbl",
@@ -220,7 +220,7 @@ fn remove_range(n: usize) -> Case {
     let (a, b) = (n as i32 / 4, 3 * n as i32 / 4);
     let f = vec![
         Function::new("core", OURS, ours, move |s: &mut ImmutableOrdSet<i32>| {
-            s.remove_range(a..b).len()
+            s.without_range(a..b).len()
         }),
         Function::new("imbl", vs("core"), im, move |s: &mut imbl::OrdSet<i32>| {
             let (low, _, rest) = s.clone().split_member(&a);

@@ -49,7 +49,7 @@
 //! ```
 //! use core_collections::immutable::ImmutableHashMap;
 //! use std::collections::hash_map::RandomState;
-//! let m = ImmutableHashMap::with_hasher(RandomState::new()).insert("key", 1);
+//! let m = ImmutableHashMap::with_hasher(RandomState::new()).update("key", 1);
 //! assert_eq!(m.get("key"), Some(&1));
 //! ```
 

@@ -11,9 +11,9 @@
 //! assert_eq!(ports.get("https"), Some(&443));
 //! assert_eq!(ports.strategy(), Strategy::SmallScan);
 //!
-//! // Persistent: every update returns a new version; old versions stay valid.
+//! // Persistent: `update`/`without` return a new version; old versions stay valid.
 //! let a: ImmutableHashSet<u32> = (0..1000).collect();
-//! let b = a.insert(5000);
+//! let b = a.update(5000); // `insert` changes a set in place instead (copy-on-write)
 //! assert!(a.len() == 1000 && b.len() == 1001);
 //! assert!(!a.set_equals(&b)); // count check first; no allocation either way
 //!
@@ -84,6 +84,8 @@ macro_rules! entry_iterator {
         }
     };
 }
+
+mod macros;
 
 pub mod frozen;
 pub mod hash;

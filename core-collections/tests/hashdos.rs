@@ -107,7 +107,7 @@ fn work(keys: &[Vec<u8>]) -> [u64; 4] {
     out[1] = compares(|| {
         let mut s = ImmutableHashSet::new();
         for k in &keys {
-            s.insert_in_place(k.clone());
+            s.insert(k.clone());
         }
         assert!(keys.iter().all(|k| s.contains(k)));
     });

@@ -93,29 +93,32 @@ fn run_ops<K: Hash + Eq + Clone + Debug>(ops: &[Op<K>]) {
     for op in ops {
         match op.clone() {
             Op::Insert(k, v) => {
-                cur = cur.insert(k.clone(), v);
+                cur = cur.update(k.clone(), v);
                 model.insert(k, v);
             }
             Op::Remove(k) => {
-                cur = cur.remove(&k);
+                cur = cur.without(&k);
                 model.remove(&k);
             }
             Op::Update(k, v) => {
                 let expected_old = model.get(&k).copied();
-                cur = cur.update(k.clone(), |old| {
-                    assert_eq!(old.copied(), expected_old);
-                    v
-                });
+                cur = cur.alter(
+                    |old| {
+                        assert_eq!(old, expected_old);
+                        v
+                    },
+                    k.clone(),
+                );
                 match v {
                     Some(v) => model.insert(k, v),
                     None => model.remove(&k),
                 };
             }
             Op::InsertInPlace(k, v) => {
-                assert_eq!(cur.insert_in_place(k.clone(), v), model.insert(k, v));
+                assert_eq!(cur.insert(k.clone(), v), model.insert(k, v));
             }
             Op::RemoveInPlace(k) => {
-                assert_eq!(cur.remove_in_place(&k), model.remove(&k));
+                assert_eq!(cur.remove(&k), model.remove(&k));
             }
             Op::Restore(i) => {
                 let (c, m) = versions[i % versions.len()].clone();
@@ -222,10 +225,10 @@ proptest! {
         let mut versions = vec![(cur.clone(), model.clone())];
         for (ins, x) in ops {
             if ins {
-                cur = cur.insert(x);
+                cur = cur.update(x);
                 model.insert(x);
             } else {
-                cur = cur.remove(&x);
+                cur = cur.without(&x);
                 model.remove(&x);
             }
             versions.push((cur.clone(), model.clone()));
@@ -249,6 +252,35 @@ fn algebra<T: Hash + Eq + Clone + Debug>(a: &HashSet<T>, b: &HashSet<T>) {
     assert_eq!(ia.is_subset(&ib), a.is_subset(b));
     assert_eq!(ia.is_superset(&ib), a.is_superset(b));
     assert_eq!(ia.is_disjoint(&ib), a.is_disjoint(b));
+    assert_eq!(ia.is_proper_subset(&ib), a.is_subset(b) && a.len() < b.len());
+    assert_eq!(ia.is_proper_superset(&ib), a.is_superset(b) && a.len() > b.len());
+    // The operators and imbl's names agree with the methods.
+    assert_eq!(&ia | &ib, ia.union(ib.clone()));
+    assert_eq!(&ia & &ib, ia.intersection(ib.clone()));
+    assert_eq!(&ia - &ib, ia.relative_complement(ib.clone()));
+    assert_eq!(&ia ^ &ib, ia.symmetric_difference(ib.clone()));
+    assert_eq!(ImmutableHashSet::unions([ia.clone(), ib.clone()]), &ia | &ib);
+    // By-value iteration yields every element once.
+    let mut owned: Vec<T> = ia.clone().into_iter().collect();
+    assert_eq!(owned.len(), a.len());
+    owned.retain(|x| a.contains(x));
+    assert_eq!(owned.len(), a.len());
+    // Map algebra on the same keys (values tell which side a key came from).
+    let ma: ImmutableHashMap<T, u8> = a.iter().map(|k| (k.clone(), 1)).collect();
+    let mb: ImmutableHashMap<T, u8> = b.iter().map(|k| (k.clone(), 2)).collect();
+    let u = ma.union(&mb);
+    assert_eq!(u.len(), a.union(b).count());
+    assert!(u.iter().all(|(k, v)| *v == if a.contains(k) { 1 } else { 2 }));
+    let i = ma.intersection(&mb);
+    assert_eq!(i.len(), a.intersection(b).count());
+    assert!(i.iter().all(|(k, v)| *v == 1 && b.contains(k)));
+    let d = ma.difference(&mb);
+    assert_eq!(d, ma.relative_complement(mb.clone()));
+    assert_eq!(d.len(), a.difference(b).count());
+    let x = ma.symmetric_difference(&mb);
+    assert_eq!(x.len(), a.symmetric_difference(b).count());
+    assert!(x.iter().all(|(k, v)| *v == if a.contains(k) { 1 } else { 2 }));
+    assert_eq!(ImmutableHashMap::unions([ma.clone(), mb.clone()]), u);
     assert_eq!(ia.set_equals(&ib), a == b);
     assert_eq!(ia == ib, a == b);
     assert_eq!(ia.set_equals_std(b), a == b);
@@ -284,13 +316,13 @@ fn sizes_case<K: Hash + Eq + Clone + Debug>(keys: impl Fn(usize) -> K, n: usize)
     // Persistent inserts give the same map (and the same trie shape).
     let mut persistent = ImmutableHashMap::with_hasher(*built.hasher());
     for i in 0..n {
-        persistent = persistent.insert(keys(i), i);
+        persistent = persistent.update(keys(i), i);
     }
     assert_eq!(persistent, built);
     // Remove every other key persistently; the original is untouched.
     let mut fewer = built.clone();
     for i in (0..n).step_by(2) {
-        fewer = fewer.remove(&keys(i));
+        fewer = fewer.without(&keys(i));
         model.remove(&keys(i));
     }
     check_map(&fewer, &model);
@@ -327,13 +359,13 @@ fn size_100_000() {
     }
     let set = b.build();
     check_set(&set, &model);
-    let v2 = set.remove(&0).insert(1);
+    let v2 = set.without(&0).update(1);
     assert!(set.contains(&0) && !set.contains(&1));
     assert!(!v2.contains(&0) && v2.contains(&1));
     assert_eq!(set.union(&v2).len(), set.len() + 1);
     assert_eq!(set.intersection(&v2).len(), set.len() - 1);
     assert!(!set.set_equals(&v2));
-    assert!(set.set_equals(&set.insert(0)));
+    assert!(set.set_equals(&set.update(0)));
 }
 
 #[test]
@@ -343,7 +375,7 @@ fn collision_nodes_grow_shrink_and_compare() {
     assert_eq!(full.len(), 300);
     let mut shrinking = full.clone();
     for (i, k) in keys.iter().enumerate() {
-        shrinking.remove_in_place(k);
+        shrinking.remove(k);
         assert_eq!(shrinking.len(), 299 - i);
         assert!(!shrinking.contains(k));
         if let Some(next) = keys.get(i + 1) {
@@ -352,10 +384,50 @@ fn collision_nodes_grow_shrink_and_compare() {
     }
     assert!(shrinking.is_empty());
     // Insertion order does not change equality inside collision nodes.
-    let reversed: ImmutableHashSet<Colliding> =
-        ImmutableHashSet::with_hasher(*full.hasher()).union(&keys.iter().rev().cloned().collect());
+    let reversed: ImmutableHashSet<Colliding> = ImmutableHashSet::with_hasher(*full.hasher())
+        .union(keys.iter().rev().cloned().collect::<ImmutableHashSet<_>>());
     assert_eq!(full, reversed);
-    assert_ne!(full, reversed.remove(&Colliding(5)));
+    assert_ne!(full, reversed.without(&Colliding(5)));
+}
+
+#[test]
+fn in_place_edits_leave_other_versions_alone() {
+    // Large enough for several levels, so every path edit copies shared nodes.
+    let base: ImmutableHashMap<u32, u32> = (0..5000).map(|i| (i, i)).collect();
+    let mut m = base.clone();
+    for i in (0..5000).step_by(7) {
+        *m.get_mut(&i).unwrap() += 1;
+    }
+    assert_eq!(m.get_mut(&9999), None);
+    let mut counts = m.clone();
+    for w in [1u32, 2, 1, 6000, 1] {
+        *counts.entry(w).or_insert(0) += 100;
+    }
+    match counts.entry(6000) {
+        core_collections::immutable::hash::Entry::Occupied(e) => assert_eq!(e.remove(), 100),
+        core_collections::immutable::hash::Entry::Vacant(_) => panic!("6000 was inserted"),
+    }
+    counts.retain(|k, _| k % 2 == 0);
+    assert!(base.iter().all(|(k, v)| k == v), "the base version changed");
+    assert!(m.iter().all(|(k, v)| *v == k + u32::from(k % 7 == 0)));
+    assert_eq!(counts.len(), 2500);
+    assert_eq!(counts[&2], 2 + 100);
+    assert_eq!(m[&2], 2, "a version taken before the entry edits changed");
+    assert_eq!(base.alter(|v| v.map(|v| v * 10), 3)[&3], 30);
+    assert_eq!(base.update_with(3, 4, |old, new| old + new)[&3], 7);
+    assert_eq!(base.extract(&3).map(|(v, rest)| (v, rest.len())), Some((3, 4999)));
+    assert_eq!(base[&3], 3);
+}
+
+#[test]
+fn macros_build_the_collections() {
+    use core_collections::{hashmap, hashset};
+    let m = hashmap! {1 => "a", 2 => "b", 1 => "c"};
+    assert_eq!((m.len(), m[&1]), (2, "c"));
+    let s = hashset!["x", "y", "x"];
+    assert_eq!(s, ImmutableHashSet::from(["y", "x"]));
+    let e: ImmutableHashSet<u8> = hashset![];
+    assert!(e.is_empty());
 }
 
 #[test]
@@ -364,7 +436,7 @@ fn union_into_empty_shares_the_root() {
     let empty = ImmutableHashSet::with_hasher(*src.hasher());
     let u = empty.union(&src);
     assert!(u.ptr_eq(&src));
-    assert!(src.union(&ImmutableHashSet::with_hasher(*src.hasher())).ptr_eq(&src));
+    assert!(src.union(ImmutableHashSet::with_hasher(*src.hasher())).ptr_eq(&src));
 }
 
 #[test]

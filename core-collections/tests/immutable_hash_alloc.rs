@@ -58,7 +58,7 @@ fn set_equals_same_hasher_allocates_nothing() {
     let (calls, bytes, eq) = allocated(|| a.set_equals(&b));
     assert!(eq);
     assert_eq!((calls, bytes), (0, 0));
-    let c = b.remove(&5_000).insert(10_000);
+    let c = b.without(&5_000).update(10_000);
     let (calls, bytes, eq) = allocated(|| a.set_equals(&c));
     assert!(!eq);
     assert_eq!((calls, bytes), (0, 0));

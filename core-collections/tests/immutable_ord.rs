@@ -3,7 +3,7 @@
 //! kind, `range_count`, `remove_range`, set algebra, bulk builds at node-size boundaries, and
 //! several key types.
 
-use core_collections::immutable::ord::{ImmutableOrdMap, ImmutableOrdSet};
+use core_collections::immutable::ord::{Entry, ImmutableOrdMap, ImmutableOrdSet};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
@@ -90,12 +90,12 @@ fn check_range<K, V>(
     assert_eq!(it.next_back(), None);
     // remove_range, both flavours; the original is untouched.
     let snapshot: Vec<(K, V)> = ours.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
-    let removed = ours.remove_range(r.clone());
+    let removed = ours.without_range(r.clone());
     let mut kept = model.clone();
     kept.retain(|k, _| !in_range(k, &lo, &hi));
     assert_same(&removed, &kept);
     let mut in_place = ours.clone();
-    assert_eq!(in_place.remove_range_mut(r), expect.len());
+    assert_eq!(in_place.remove_range(r), expect.len());
     assert_same(&in_place, &kept);
     assert!(ours.iter().map(|(k, v)| (k.clone(), v.clone())).eq(snapshot));
 }
@@ -141,17 +141,17 @@ fn run_ops<K: Ord + Clone + Debug>(ops: Vec<Op<K>>) {
             Op::Insert(k, v) => {
                 let old = model.insert(k.clone(), v);
                 if persistent {
-                    ours = ours.insert(k, v);
+                    ours = ours.update(k, v);
                 } else {
-                    assert_eq!(ours.insert_mut(k, v), old);
+                    assert_eq!(ours.insert(k, v), old);
                 }
             }
             Op::Remove(k) => {
                 let old = model.remove(&k);
                 if persistent {
-                    ours = ours.remove(&k);
+                    ours = ours.without(&k);
                 } else {
-                    assert_eq!(ours.remove_mut(&k), old);
+                    assert_eq!(ours.remove(&k), old);
                 }
             }
             Op::Update(k, v) => {
@@ -162,17 +162,27 @@ fn run_ops<K: Ord + Clone + Debug>(ops: Vec<Op<K>>) {
                     None => model.remove(&k),
                 };
                 if persistent {
-                    ours = ours.update(k, f);
+                    ours = ours.alter(|old| f(old.as_ref()), k);
                 } else {
-                    ours.update_mut(k, f);
+                    // In place, through the entry API.
+                    match (ours.entry(k), new) {
+                        (Entry::Occupied(mut e), Some(n)) => {
+                            assert_eq!(e.insert(n) ^ n, v.unwrap())
+                        }
+                        (Entry::Occupied(e), None) => {
+                            e.remove();
+                        }
+                        (Entry::Vacant(e), Some(n)) => assert_eq!(*e.insert(n), n),
+                        (Entry::Vacant(_), None) => {}
+                    }
                 }
             }
             Op::RemoveRange(lo, hi) => {
                 model.retain(|k, _| !in_range(k, &lo, &hi));
                 if persistent {
-                    ours = ours.remove_range((lo, hi));
+                    ours = ours.without_range((lo, hi));
                 } else {
-                    ours.remove_range_mut((lo, hi));
+                    ours.remove_range((lo, hi));
                 }
             }
             Op::PopFirst => assert_eq!(ours.pop_first(), model.pop_first()),
@@ -297,16 +307,18 @@ proptest! {
         let expect: Vec<&u16> = model.iter().filter(|k| in_range(*k, &lo, &hi)).collect();
         prop_assert_eq!(ours.range((lo, hi)).collect::<Vec<_>>(), expect.clone());
         prop_assert_eq!(ours.range_count((lo, hi)), expect.len());
-        let removed = ours.remove_range((lo, hi));
+        let removed = ours.without_range((lo, hi));
         prop_assert_eq!(removed.len(), model.len() - expect.len());
-        let added = ours.insert(probe);
-        let gone = ours.remove(&probe);
+        let added = ours.update(probe);
+        let gone = ours.without(&probe);
         prop_assert!(added.contains(&probe));
         prop_assert!(!gone.contains(&probe));
         prop_assert!(ours.iter().eq(model.iter()), "old version changed");
         let mut m = ours.clone();
-        prop_assert_eq!(m.insert_mut(probe), !model.contains(&probe));
-        prop_assert_eq!(m.remove_mut(&probe), true);
+        prop_assert_eq!(m.insert(probe).is_none(), !model.contains(&probe));
+        prop_assert_eq!(m.remove(&probe), Some(probe));
+        prop_assert_eq!(m.get_min(), model.iter().find(|&&x| x != probe));
+        prop_assert_eq!(m.get_max(), model.iter().rev().find(|&&x| x != probe));
         prop_assert_eq!(m.len(), model.len() - usize::from(model.contains(&probe)));
         let mut e = ours.clone();
         e.extend(values.iter().rev().copied());
@@ -328,7 +340,7 @@ fn boundary_sizes() {
         assert_same(&bulk, &model);
         let mut inc = ImmutableOrdMap::new();
         for (k, v) in model.iter().rev() {
-            inc = inc.insert(*k, *v);
+            inc = inc.update(*k, *v);
         }
         assert_same(&inc, &model);
         let unsorted: ImmutableOrdMap<u64, u64> = model
@@ -352,7 +364,7 @@ fn boundary_sizes() {
                 1 => assert_eq!(drained.pop_last(), m.pop_last()),
                 _ => {
                     let k = *m.keys().nth(m.len() / 2).unwrap();
-                    assert_eq!(drained.remove_mut(&k), m.remove(&k));
+                    assert_eq!(drained.remove(&k), m.remove(&k));
                 }
             }
             if i.is_multiple_of(17) {
@@ -386,7 +398,7 @@ fn hundred_thousand() {
     for _ in 0..N {
         x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
         model.insert(x % (4 * N));
-        set.insert_mut(x % (4 * N));
+        set.insert(x % (4 * N));
     }
     set.check_invariants();
     assert!(set.set_equals_btree(&model));
@@ -396,16 +408,16 @@ fn hundred_thousand() {
     for k in (0..4 * N).step_by(7) {
         assert_eq!(set.range_count(k..k + 1000), model.range(k..k + 1000).count());
         if k % 3 == 0 {
-            set.remove_mut(&k);
+            set.remove(&k);
             model.remove(&k);
         }
     }
     set.check_invariants();
     assert!(set.set_equals_btree(&model));
     assert!(old.set_equals(&bulk), "old version changed");
-    let cleared = old.remove_range(..);
+    let cleared = old.without_range(..);
     assert!(cleared.is_empty());
-    let half = old.remove_range(N..3 * N);
+    let half = old.without_range(N..3 * N);
     half.check_invariants();
     assert_eq!(half.len(), old.len() - old.range_count(N..3 * N));
 }
@@ -426,9 +438,78 @@ fn strings_borrow_as_str() {
         ["fig", "kiwi"]
     );
     assert_eq!(m.range_count::<str, _>((Bound::Included("fig"), Bound::Unbounded)), 3);
-    assert_eq!(format!("{:?}", m.remove("pear")), r#"{"apple": 1, "fig": 2, "kiwi": 3}"#);
+    assert_eq!(format!("{:?}", m.without("pear")), r#"{"apple": 1, "fig": 2, "kiwi": 3}"#);
     let s: ImmutableOrdSet<&str> = ["b", "a"].into();
     assert_eq!(format!("{s:?}"), r#"{"a", "b"}"#);
+}
+
+proptest! {
+    #[test]
+    fn ord_set_algebra_matches_btreeset(
+        a in proptest::collection::btree_set(0u16..64, 0..40),
+        b in proptest::collection::btree_set(0u16..64, 0..40),
+    ) {
+        let (ia, ib): (ImmutableOrdSet<u16>, ImmutableOrdSet<u16>) = (a.clone().into(), b.clone().into());
+        let same = |x: &ImmutableOrdSet<u16>, m: BTreeSet<u16>| x.iter().eq(m.iter());
+        prop_assert!(same(&(&ia | &ib), a.union(&b).copied().collect()));
+        prop_assert!(same(&(&ia & &ib), a.intersection(&b).copied().collect()));
+        prop_assert!(same(&(&ia - &ib), a.difference(&b).copied().collect()));
+        prop_assert!(same(&(&ia ^ &ib), a.symmetric_difference(&b).copied().collect()));
+        prop_assert_eq!(ia.relative_complement(ib.clone()), &ia - &ib);
+        prop_assert_eq!(ImmutableOrdSet::unions([ia.clone(), ib.clone()]), &ia | &ib);
+        prop_assert_eq!(ia.is_subset(&ib), a.is_subset(&b));
+        prop_assert_eq!(ia.is_superset(ib.clone()), a.is_superset(&b));
+        prop_assert_eq!(ia.is_disjoint(&ib), a.is_disjoint(&b));
+        prop_assert_eq!(ia.is_proper_subset(&ib), a.is_subset(&b) && a.len() < b.len());
+        prop_assert_eq!(ia.is_proper_superset(&ib), a.is_superset(&b) && a.len() > b.len());
+        prop_assert!(ia.clone().into_iter().eq(a.iter().copied()));
+        prop_assert!(ia.clone().into_iter().rev().eq(a.iter().rev().copied()));
+        for probe in [0u16, 31, 63, 64] {
+            prop_assert_eq!(ia.get_prev(&probe), a.range(..=probe).next_back());
+            prop_assert_eq!(ia.get_next(&probe), a.range(probe..).next());
+        }
+        let (min, rest) = ia.without_min();
+        prop_assert_eq!(min.as_ref(), a.first());
+        prop_assert_eq!(rest.len(), a.len().saturating_sub(1));
+        let mut kept = ia.clone();
+        kept.retain(|x| x % 3 == 0);
+        prop_assert!(kept.iter().eq(a.iter().filter(|x| *x % 3 == 0)));
+        prop_assert!(ia.iter().eq(a.iter()), "the original changed");
+        // The maps: union keeps the left value.
+        let ma: ImmutableOrdMap<u16, u8> = a.iter().map(|&k| (k, 1)).collect();
+        let mb: ImmutableOrdMap<u16, u8> = b.iter().map(|&k| (k, 2)).collect();
+        let u = ma.union(&mb);
+        let left_wins = u.iter().all(|(k, v)| *v == if a.contains(k) { 1 } else { 2 });
+        prop_assert!(left_wins);
+        prop_assert_eq!(u.len(), a.union(&b).count());
+        prop_assert_eq!(ma.symmetric_difference(&mb).len(), a.symmetric_difference(&b).count());
+        prop_assert_eq!(ImmutableOrdMap::unions([ma.clone(), mb.clone()]), u);
+    }
+}
+
+#[test]
+fn ord_in_place_edits_and_macros() {
+    use core_collections::{ordmap, ordset};
+    let base: ImmutableOrdMap<u32, u32> = (0..5000).map(|i| (i, i)).collect();
+    let mut m = base.clone();
+    for i in (0..5000).step_by(7) {
+        *m.get_mut(&i).unwrap() += 1;
+    }
+    assert_eq!(m.get_mut(&9999), None);
+    m.check_invariants();
+    assert!(base.iter().all(|(k, v)| k == v), "the base version changed");
+    assert!(m.iter().all(|(k, v)| *v == k + u32::from(k % 7 == 0)));
+    assert_eq!(m.get_min(), Some(&(0, 1)));
+    assert_eq!(m.get_max(), Some(&(4999, 4999)));
+    assert_eq!(m.remove_with_key(&4999), Some((4999, 4999)));
+    assert_eq!(base.update_with(3, 4, |old, new| old + new)[&3], 7);
+    assert_eq!(base.extract(&3).map(|(v, rest)| (v, rest.len())), Some((3, 4999)));
+    let om = ordmap! {2 => "b", 1 => "a", 2 => "B"};
+    assert_eq!(format!("{om:?}"), r#"{1: "a", 2: "B"}"#);
+    let os = ordset![3, 1, 3];
+    assert_eq!(os, ImmutableOrdSet::unit(1).update(3));
+    let mut s = os.clone();
+    assert_eq!((s.remove_min(), s.remove_max(), s.remove_max()), (Some(1), Some(3), None));
 }
 
 #[test]
@@ -452,7 +533,10 @@ fn set_update_replaces_the_element() {
         }
     }
     let s: ImmutableOrdSet<Tagged> = [Tagged(1, "old")].into();
-    assert_eq!(s.insert(Tagged(1, "new")).first().unwrap().1, "old");
+    // As in imbl: `insert` replaces an equal element and returns the old one.
+    let mut t = s.clone();
+    assert_eq!(t.insert(Tagged(1, "new")).unwrap().1, "old");
+    assert_eq!(t.first().unwrap().1, "new");
     assert_eq!(s.update(Tagged(1, "new")).first().unwrap().1, "new");
     assert_eq!(s.first().unwrap().1, "old");
 }
@@ -460,14 +544,14 @@ fn set_update_replaces_the_element() {
 #[test]
 fn map_hash_and_order_follow_the_entries() {
     let a: ImmutableOrdMap<u8, u8> = [(1, 1), (2, 2)].into();
-    let b = ImmutableOrdMap::new().insert(2, 2).insert(1, 1);
+    let b = ImmutableOrdMap::new().update(2, 2).update(1, 1);
     let h = RandomState::new();
     assert_eq!(a, b);
     assert_eq!(h.hash_one(&a), h.hash_one(&b));
-    assert!(a < a.insert(3, 0));
-    assert!(a.insert(1, 0) < a);
+    assert!(a < a.update(3, 0));
+    assert!(a.update(1, 0) < a);
     fn hash_of<T: Hash>(h: &RandomState, t: &T) -> u64 {
         h.hash_one(t)
     }
-    assert_ne!(hash_of(&h, &a), hash_of(&h, &a.insert(3, 3)));
+    assert_ne!(hash_of(&h, &a), hash_of(&h, &a.update(3, 3)));
 }

@@ -48,7 +48,7 @@ fn allocated<R>(f: impl FnOnce() -> R) -> (usize, R) {
 fn set_equals_allocates_nothing() {
     let a: ImmutableOrdSet<i32> = (0..10_000).collect();
     let b: ImmutableOrdSet<i32> = (0..10_000).collect();
-    let c = b.remove(&5000).insert(10_001);
+    let c = b.without(&5000).update(10_001);
     let std: BTreeSet<i32> = (0..10_000).collect();
     assert_eq!(allocated(|| a.set_equals(&b)), (0, true));
     assert_eq!(allocated(|| a.set_equals(&c)), (0, false));

@@ -12,11 +12,11 @@ fn readme_example() {
     assert_eq!(headers.get("content-type"), Some(&1));
 
     let v1: ImmutableHashSet<u64> = (0..1_000).collect();
-    let v2 = v1.insert(7_777);
+    let v2 = v1.update(7_777);
     assert!(v1.len() == 1_000 && v2.contains(&7_777) && !v1.contains(&7_777));
 
     let m: ImmutableOrdMap<u32, u32> = (0..10_000).map(|i| (i, i * i)).collect();
     assert_eq!(m.range_count(100..200), 100);
-    let trimmed = m.remove_range(5_000..);
+    let trimmed = m.without_range(5_000..);
     assert_eq!((m.len(), trimmed.len()), (10_000, 5_000));
 }

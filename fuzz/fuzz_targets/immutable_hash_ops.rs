@@ -18,23 +18,23 @@ fuzz_target!(|data: &[u8]| {
         let value = u16::from_le_bytes([chunk[3], chunk[4]]);
         match chunk[0] % 7 {
             0 | 1 => {
-                cur = cur.insert(key, value);
+                cur = cur.update(key, value);
                 model.insert(key, value);
             }
             2 => {
-                cur = cur.remove(&key);
+                cur = cur.without(&key);
                 model.remove(&key);
             }
             3 => {
                 let new = if value % 3 == 0 { None } else { Some(value) };
-                cur = cur.update(key, |_| new);
+                cur = cur.alter(|_| new, key);
                 match new {
                     Some(v) => model.insert(key, v),
                     None => model.remove(&key),
                 };
             }
-            4 => assert_eq!(cur.insert_in_place(key, value), model.insert(key, value)),
-            5 => assert_eq!(cur.remove_in_place(&key), model.remove(&key)),
+            4 => assert_eq!(cur.insert(key, value), model.insert(key, value)),
+            5 => assert_eq!(cur.remove(&key), model.remove(&key)),
             _ => {
                 let (c, m) = versions[usize::from(value) % versions.len()].clone();
                 cur = c;

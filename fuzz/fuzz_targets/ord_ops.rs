@@ -1,6 +1,7 @@
 //! Arbitrary op sequences on `ImmutableOrdMap<u16, u16>` against `BTreeMap`, with old versions
-//! kept and re-checked at the end: insert/remove/update (persistent and in place), pops,
-//! `remove_range`, and range queries with every bound kind (`range`, `range_count`, both ends).
+//! kept and re-checked at the end: insert/remove (in place), update/without (persistent), pops,
+//! `remove_range`/`without_range`, and range queries with every bound kind (`range`,
+//! `range_count`, both ends).
 #![no_main]
 
 use core_collections::immutable::ord::ImmutableOrdMap;
@@ -47,14 +48,14 @@ fuzz_target!(|data: &[u8]| {
         let k2 = u16::from_le_bytes([op[3], op[4]]) % 1024;
         let v = u16::from_le_bytes([op[4], op[5]]);
         match op[0] % 10 {
-            0 => assert_eq!(ours.insert_mut(k, v), model.insert(k, v)),
+            0 => assert_eq!(ours.insert(k, v), model.insert(k, v)),
             1 => {
-                ours = ours.insert(k, v);
+                ours = ours.update(k, v);
                 model.insert(k, v);
             }
-            2 => assert_eq!(ours.remove_mut(&k), model.remove(&k)),
+            2 => assert_eq!(ours.remove(&k), model.remove(&k)),
             3 => {
-                ours = ours.remove(&k);
+                ours = ours.without(&k);
                 model.remove(&k);
             }
             4 => {
@@ -80,9 +81,9 @@ fuzz_target!(|data: &[u8]| {
                 let (lo, hi) = (bound(op[5], k), bound(op[5] / 3, k2));
                 model.retain(|key, _| !contains(&lo, &hi, *key));
                 if v % 2 == 0 {
-                    ours = ours.remove_range((lo, hi));
+                    ours = ours.without_range((lo, hi));
                 } else {
-                    ours.remove_range_mut((lo, hi));
+                    ours.remove_range((lo, hi));
                 }
             }
             6 => assert_eq!(ours.pop_first(), model.pop_first()),

@@ -1,5 +1,6 @@
 //! [`ImmutableHashMap`]: the persistent map, its builder and its iterators.
 
+use super::entry::{Entry as HashEntry, OccupiedEntry, VacantEntry};
 use super::iter::Entries;
 use super::node::{ptr_eq_slots, Entry, Inserted, Node};
 use crate::hash::FastState;
@@ -15,16 +16,18 @@ pub(crate) const DIGEST: FastState = FastState::with_seed(0x9e37_79b9_7f4a_7c15)
 
 /// A persistent hash map: a hash array-mapped trie with structural sharing.
 ///
-/// [`insert`](Self::insert), [`remove`](Self::remove) and [`update`](Self::update) return a new
-/// map in O(log₃₂ n) and leave `self` unchanged; the new map shares every node off the changed
-/// path. `clone` is O(1). The `*_in_place` variants change `self`, copying only the nodes that
-/// are shared with other versions; [`ImmutableHashMap::builder`] builds a map in O(n).
+/// `clone` is O(1). The API is imbl's: [`insert`](Self::insert) and [`remove`](Self::remove)
+/// change this map in place and return the old value, copying only the nodes on the key's path
+/// that are shared with other versions (copy-on-write); [`update`](Self::update),
+/// [`without`](Self::without), [`alter`](Self::alter) and the set operations return a new map in
+/// O(log₃₂ n) per changed key and leave `self` unchanged, sharing every node off the changed
+/// paths. [`ImmutableHashMap::builder`] builds a map in O(n).
 ///
 /// # Example
 /// ```
 /// use core_collections::immutable::hash::ImmutableHashMap;
 /// let v1: ImmutableHashMap<&str, i32> = [("a", 1), ("b", 2)].into_iter().collect();
-/// let v2 = v1.insert("c", 3).remove("a");
+/// let v2 = v1.update("c", 3).without("a");
 /// assert_eq!(v1.get("a"), Some(&1));
 /// assert_eq!(v2.get("a"), None);
 /// assert_eq!(v2.len(), 2);
@@ -190,47 +193,27 @@ where
     V: Clone,
     S: BuildHasher + Clone,
 {
-    /// A new map with `key` mapped to `value` (replacing any old value).
-    #[must_use]
-    pub fn insert(&self, key: K, value: V) -> Self {
-        let mut next = self.clone();
-        next.insert_in_place(key, value);
-        next
-    }
-
-    /// A new map without `key` (`self` shared, no copy, when the key is absent).
-    #[must_use]
-    pub fn remove<Q>(&self, key: &Q) -> Self
-    where
-        K: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
-    {
-        let mut next = self.clone();
-        next.remove_in_place(key);
-        next
-    }
-
-    /// A new map where `key`'s entry is `f` of its current value: `Some` inserts or replaces,
-    /// `None` removes.
-    #[must_use]
-    pub fn update<F>(&self, key: K, f: F) -> Self
-    where
-        F: FnOnce(Option<&V>) -> Option<V>,
-    {
-        let mut next = self.clone();
-        next.update_in_place(key, f);
-        next
-    }
-
-    /// Maps `key` to `value` in this map, copying the nodes shared with other versions.
-    /// Returns the old value.
-    pub fn insert_in_place(&mut self, key: K, value: V) -> Option<V> {
+    /// Maps `key` to `value` in this map and returns the old value. Copy-on-write: only the
+    /// nodes on the key's path that are shared with other versions are copied; other versions
+    /// are unchanged. An existing entry's key is replaced too, as in imbl.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::new();
+    /// assert_eq!(m.insert("a", 1), None);
+    /// let before = m.clone(); // O(1)
+    /// assert_eq!(m.insert("a", 2), Some(1));
+    /// assert_eq!((before["a"], m["a"]), (1, 2));
+    /// ```
+    pub fn insert(&mut self, key: K, value: V) -> Option<V> {
         let hash = self.hasher.hash_one(&key);
-        self.insert_entry(Entry { hash, key, value })
+        self.insert_entry(Entry { hash, key, value }).map(|old| old.value)
     }
 
-    /// Inserts an entry whose hash was computed by this map's hasher.
-    pub(crate) fn insert_entry(&mut self, entry: Entry<K, V>) -> Option<V> {
+    /// Inserts an entry whose hash was computed by this map's hasher; returns the entry it
+    /// replaced.
+    pub(crate) fn insert_entry(&mut self, entry: Entry<K, V>) -> Option<Entry<K, V>> {
         let Some(root) = self.root.as_mut() else {
             self.root = Some(Node::single(entry));
             self.len = 1;
@@ -245,9 +228,34 @@ where
         }
     }
 
-    /// Removes `key` from this map, copying the nodes shared with other versions. Returns the
-    /// removed value.
-    pub fn remove_in_place<Q>(&mut self, key: &Q) -> Option<V>
+    /// Removes `key` from this map (copy-on-write) and returns its value.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::from([(1, "one"), (2, "two")]);
+    /// assert_eq!(m.remove(&1), Some("one"));
+    /// assert_eq!(m.remove(&1), None);
+    /// assert_eq!(m.len(), 1);
+    /// ```
+    pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.remove_entry(key).map(|e| e.value)
+    }
+
+    /// Removes `key` from this map (copy-on-write) and returns the stored key and its value.
+    pub fn remove_with_key<Q>(&mut self, key: &Q) -> Option<(K, V)>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.remove_entry(key).map(|e| (e.key, e.value))
+    }
+
+    pub(crate) fn remove_entry<Q>(&mut self, key: &Q) -> Option<Entry<K, V>>
     where
         K: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
@@ -261,19 +269,280 @@ where
         if self.len == 0 {
             self.root = None;
         }
-        Some(removed.value)
+        Some(removed)
     }
 
-    /// Sets `key`'s entry to `f` of its current value in this map: `Some` inserts or replaces,
-    /// `None` removes. Returns the old value.
-    pub fn update_in_place<F>(&mut self, key: K, f: F) -> Option<V>
+    /// A mutable reference to the value for `key`. The nodes on the key's path that are
+    /// shared with other versions are copied first (a missing key copies nothing).
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::from([("hits", 1)]);
+    /// let old = m.clone();
+    /// *m.get_mut("hits").unwrap() += 1;
+    /// assert_eq!((old["hits"], m["hits"]), (1, 2));
+    /// ```
+    pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
     where
-        F: FnOnce(Option<&V>) -> Option<V>,
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
     {
-        match f(self.get(&key)) {
-            Some(v) => self.insert_in_place(key, v),
-            None => self.remove_in_place(&key),
+        let hash = self.hasher.hash_one(key);
+        let root = self.root.as_mut()?;
+        root.get(hash, key)?;
+        root.get_mut(hash, key).map(|e| &mut e.value)
+    }
+
+    /// The entry for `key`, to read, insert, change or remove in place.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut counts: ImmutableHashMap<char, u32> = ImmutableHashMap::new();
+    /// for c in "abca".chars() {
+    ///     *counts.entry(c).or_insert(0) += 1;
+    /// }
+    /// assert_eq!(counts[&'a'], 2);
+    /// ```
+    pub fn entry(&mut self, key: K) -> HashEntry<'_, K, V, S> {
+        if self.contains_key(&key) {
+            HashEntry::Occupied(OccupiedEntry { map: self, key })
+        } else {
+            HashEntry::Vacant(VacantEntry { map: self, key })
         }
+    }
+
+    /// Keeps only the entries for which `keep` returns `true` (copy-on-write).
+    pub fn retain<F>(&mut self, mut keep: F)
+    where
+        F: FnMut(&K, &V) -> bool,
+    {
+        let gone: Vec<K> =
+            self.iter().filter(|(k, v)| !keep(k, v)).map(|(k, _)| k.clone()).collect();
+        for k in &gone {
+            self.remove_entry(k);
+        }
+    }
+
+    /// A new map with `key` mapped to `value`; `self` is unchanged and shares every node off
+    /// the key's path.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let v1 = ImmutableHashMap::unit("a", 1);
+    /// let v2 = v1.update("b", 2);
+    /// assert_eq!((v1.len(), v2.len()), (1, 2));
+    /// ```
+    #[must_use]
+    pub fn update(&self, key: K, value: V) -> Self {
+        let mut next = self.clone();
+        next.insert(key, value);
+        next
+    }
+
+    /// A new map with `key` mapped to `value`, or to `f(old, value)` when `key` has a value.
+    #[must_use]
+    pub fn update_with<F>(&self, key: K, value: V, f: F) -> Self
+    where
+        F: FnOnce(V, V) -> V,
+    {
+        self.update_with_key(key, value, |_, old, new| f(old, new))
+    }
+
+    /// A new map with `key` mapped to `value`, or to `f(&key, old, value)` when `key` has a
+    /// value.
+    #[must_use]
+    pub fn update_with_key<F>(&self, key: K, value: V, f: F) -> Self
+    where
+        F: FnOnce(&K, V, V) -> V,
+    {
+        let mut next = self.clone();
+        let v = match self.get(&key) {
+            Some(old) => f(&key, old.clone(), value),
+            None => value,
+        };
+        next.insert(key, v);
+        next
+    }
+
+    /// A new map where `key`'s entry is `f` of its current value: `Some` inserts or replaces,
+    /// `None` removes.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::unit("n", 1);
+    /// let bumped = m.alter(|v| v.map(|n| n + 1), "n");
+    /// let gone = m.alter(|_| None, "n");
+    /// assert_eq!((m["n"], bumped["n"], gone.len()), (1, 2, 0));
+    /// ```
+    #[must_use]
+    pub fn alter<F>(&self, f: F, key: K) -> Self
+    where
+        F: FnOnce(Option<V>) -> Option<V>,
+    {
+        let mut next = self.clone();
+        match f(self.get(&key).cloned()) {
+            Some(v) => {
+                next.insert(key, v);
+            }
+            None => {
+                next.remove_entry(&key);
+            }
+        }
+        next
+    }
+
+    /// A new map without `key` (`self` shared, no copy, when the key is absent).
+    #[must_use]
+    pub fn without<Q>(&self, key: &Q) -> Self
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let mut next = self.clone();
+        next.remove_entry(key);
+        next
+    }
+
+    /// The value for `key` and a new map without it; `None` when the key is absent.
+    #[must_use]
+    pub fn extract<Q>(&self, key: &Q) -> Option<(V, Self)>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let mut next = self.clone();
+        next.remove_entry(key).map(|e| (e.value, next))
+    }
+
+    /// The entries whose keys are in either map; for a key in both, `self`'s value. The
+    /// smaller map's entries are added to (a version of) the larger; a union with an empty map
+    /// shares the other map's trie. `other` may be passed by value or by reference.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let a = ImmutableHashMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableHashMap::from([(2, "b"), (3, "b")]);
+    /// let u = a.union(&b);
+    /// assert_eq!((u.len(), u[&2]), (3, "a"));
+    /// ```
+    #[must_use]
+    pub fn union<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
+        if other.is_empty() || self.ptr_eq(other) {
+            return self.clone();
+        }
+        if self.is_empty() {
+            return other.clone();
+        }
+        if self.len >= other.len {
+            let mut out = self.clone();
+            for e in other.entries() {
+                if out.root.as_ref().is_some_and(|r| !r.contains(e.hash, &e.key)) {
+                    out.insert_entry(e.clone());
+                }
+            }
+            out
+        } else {
+            let mut out = other.clone();
+            for e in self.entries() {
+                out.insert_entry(e.clone());
+            }
+            out
+        }
+    }
+
+    /// The union of all `maps`; for a key in several, the first map's value.
+    #[must_use]
+    pub fn unions<I>(maps: I) -> Self
+    where
+        I: IntoIterator<Item = Self>,
+        S: Default,
+    {
+        maps.into_iter().fold(Self::default(), |acc, m| acc.union(m))
+    }
+
+    /// The entries of `self` whose keys are also in `other` (with `self`'s values).
+    #[must_use]
+    pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
+        if self.ptr_eq(other) {
+            return self.clone();
+        }
+        self.filtered(|k| other.contains_key(k))
+    }
+
+    /// The entries of `self` whose keys are not in `other` (std's and .NET's `difference`,
+    /// imbl's `relative_complement`).
+    #[must_use]
+    pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
+        if self.ptr_eq(other) {
+            return Self::with_hasher(self.hasher.clone());
+        }
+        if other.len < self.len / 4 {
+            // Few removals: path-copy them out of a version of `self`.
+            let mut out = self.clone();
+            for k in other.keys() {
+                out.remove_entry(k);
+            }
+            out
+        } else {
+            self.filtered(|k| !other.contains_key(k))
+        }
+    }
+
+    /// The entries of `self` whose keys are not in `other`: the same as
+    /// [`difference`](Self::difference), under imbl's name.
+    #[must_use]
+    pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
+        self.difference(other)
+    }
+
+    /// The entries whose keys are in exactly one of the maps.
+    #[must_use]
+    pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
+        if self.ptr_eq(other) {
+            return Self::with_hasher(self.hasher.clone());
+        }
+        let mut out = self.clone();
+        for e in other.entries() {
+            if out.remove_entry(&e.key).is_none() {
+                out.insert_entry(e.clone());
+            }
+        }
+        out
+    }
+
+    /// The entries of `self` whose keys pass `keep`, with `self`'s hasher and stored hashes
+    /// (no rehashing), built in place.
+    pub(crate) fn filtered(&self, mut keep: impl FnMut(&K) -> bool) -> Self {
+        let mut out = Self::with_hasher(self.hasher.clone());
+        for e in self.entries() {
+            if keep(&e.key) {
+                out.insert_entry(e.clone());
+            }
+        }
+        out
+    }
+}
+
+impl<K, V> ImmutableHashMap<K, V, FastState>
+where
+    K: Hash + Eq + Clone,
+    V: Clone,
+{
+    /// A map with one entry.
+    #[must_use]
+    pub fn unit(key: K, value: V) -> Self {
+        let mut m = Self::new();
+        m.insert(key, value);
+        m
     }
 }
 
@@ -355,7 +624,7 @@ where
 {
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
         for (k, v) in iter {
-            self.insert_in_place(k, v);
+            self.insert(k, v);
         }
     }
 }
@@ -373,25 +642,57 @@ where
     }
 }
 
-impl<K, V, S, S2> From<HashMap<K, V, S2>> for ImmutableHashMap<K, V, S>
+impl<K, V, S2> From<HashMap<K, V, S2>> for ImmutableHashMap<K, V>
 where
     K: Hash + Eq + Clone,
     V: Clone,
-    S: BuildHasher + Clone + Default,
 {
     fn from(map: HashMap<K, V, S2>) -> Self {
         map.into_iter().collect()
     }
 }
 
-impl<K, V, S, const N: usize> From<[(K, V); N]> for ImmutableHashMap<K, V, S>
+impl<K, V, const N: usize> From<[(K, V); N]> for ImmutableHashMap<K, V>
 where
     K: Hash + Eq + Clone,
     V: Clone,
-    S: BuildHasher + Clone + Default,
 {
+    /// A map with the default hasher, so `ImmutableHashMap::from([..])` needs no annotation
+    /// (collect into a map with another hasher).
     fn from(pairs: [(K, V); N]) -> Self {
         pairs.into_iter().collect()
+    }
+}
+
+impl<K, V> From<Vec<(K, V)>> for ImmutableHashMap<K, V>
+where
+    K: Hash + Eq + Clone,
+    V: Clone,
+{
+    fn from(pairs: Vec<(K, V)>) -> Self {
+        pairs.into_iter().collect()
+    }
+}
+
+impl<K, V> From<&[(K, V)]> for ImmutableHashMap<K, V>
+where
+    K: Hash + Eq + Clone,
+    V: Clone,
+{
+    fn from(pairs: &[(K, V)]) -> Self {
+        pairs.iter().cloned().collect()
+    }
+}
+
+impl<K: Clone, V: Clone, S> IntoIterator for ImmutableHashMap<K, V, S> {
+    type Item = (K, V);
+    type IntoIter = IntoIter<K, V>;
+
+    /// The entries by value, in the order of [`iter`](ImmutableHashMap::iter): cloned out of
+    /// the trie, which other versions may share.
+    fn into_iter(self) -> IntoIter<K, V> {
+        let entries: Vec<(K, V)> = self.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+        IntoIter { inner: entries.into_iter() }
     }
 }
 
@@ -428,7 +729,7 @@ where
 {
     /// Maps `key` to `value`; returns the old value.
     pub fn insert(&mut self, key: K, value: V) -> Option<V> {
-        self.map.insert_in_place(key, value)
+        self.map.insert(key, value)
     }
 
     /// Removes `key`; returns its value.
@@ -437,7 +738,7 @@ where
         K: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        self.map.remove_in_place(key)
+        self.map.remove(key)
     }
 
     /// The value for `key`.
@@ -496,6 +797,27 @@ pub struct Keys<'a, K, V> {
 pub struct Values<'a, K, V> {
     inner: Entries<'a, K, V>,
 }
+
+/// The entries of an [`ImmutableHashMap`] by value: `(K, V)`.
+#[derive(Clone, Debug)]
+pub struct IntoIter<K, V> {
+    inner: std::vec::IntoIter<(K, V)>,
+}
+
+impl<K, V> Iterator for IntoIter<K, V> {
+    type Item = (K, V);
+    #[inline]
+    fn next(&mut self) -> Option<(K, V)> {
+        self.inner.next()
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<K, V> ExactSizeIterator for IntoIter<K, V> {}
+impl<K, V> std::iter::FusedIterator for IntoIter<K, V> {}
 
 entry_iterator!(Iter, (&'a K, &'a V), |e| (&e.key, &e.value));
 entry_iterator!(Keys, &'a K, |e| &e.key);

@@ -22,13 +22,17 @@
 //! Entries keep their 64-bit hash, so pushing an entry down a level or copying entries into a
 //! filtered result never hashes a key again.
 
+mod entry;
 mod iter;
 mod map;
 mod node;
 mod set;
 
-pub use map::{ImmutableHashMap, ImmutableHashMapBuilder, Iter, Keys, Values};
-pub use set::{ImmutableHashSet, ImmutableHashSetBuilder, Iter as SetIter};
+pub use entry::{Entry, OccupiedEntry, VacantEntry};
+pub use map::{ImmutableHashMap, ImmutableHashMapBuilder, IntoIter, Iter, Keys, Values};
+pub use set::{
+    ImmutableHashSet, ImmutableHashSetBuilder, IntoIter as SetIntoIter, Iter as SetIter,
+};
 
 #[cfg(test)]
 mod tests {
@@ -78,9 +82,9 @@ mod tests {
         for step in 0..3000 {
             let key = next() % 400;
             if next() % 3 == 0 {
-                map = map.remove(&key);
+                map.remove(&key);
             } else {
-                map.insert_in_place(key, key * 2);
+                map.insert(key, key * 2);
             }
             if step % 100 == 0 {
                 versions.push(map.clone());
@@ -93,7 +97,7 @@ mod tests {
             keys.sort_unstable_by(|a, b| b.cmp(a));
             let mut fresh: ImmutableHashMap<u64, u64, S> = ImmutableHashMap::default();
             for k in keys {
-                fresh = fresh.insert(k, k * 2);
+                fresh.insert(k, k * 2);
             }
             assert!(same_shape(v, &fresh));
         }

@@ -637,17 +637,28 @@ fn pack<K, V>(live: usize, slots: &mut Slots<K, V>) {
 }
 
 /// What an in-place insert did.
-pub(crate) enum Inserted<V> {
+pub(crate) enum Inserted<K, V> {
     /// A new key.
     New,
-    /// The key was there; its old value.
-    Replaced(V),
+    /// The key was there; its old entry, now replaced (key and value).
+    Replaced(Entry<K, V>),
 }
 
 impl<K: Eq + Clone, V: Clone> Node<K, V> {
     /// Inserts `entry`, copying shared nodes on the way down.
-    pub(crate) fn insert(&mut self, entry: Entry<K, V>) -> Inserted<V> {
+    pub(crate) fn insert(&mut self, entry: Entry<K, V>) -> Inserted<K, V> {
         insert_branch(&mut self.bitmap, &mut self.slots, entry, 0)
+    }
+
+    /// The entry for `key`, with the nodes on its path made unique to this trie first (copied
+    /// when shared). The caller has checked that the key exists, so that a miss copies
+    /// nothing.
+    pub(crate) fn get_mut<Q>(&mut self, hash: u64, key: &Q) -> Option<&mut Entry<K, V>>
+    where
+        K: Borrow<Q>,
+        Q: Eq + ?Sized,
+    {
+        get_mut_branch(self.bitmap, &mut self.slots, hash, key, 0)
     }
 
     /// Removes `key`, restoring the canonical shape. The root is never collapsed; it may be
@@ -667,7 +678,7 @@ fn insert_branch<K: Eq + Clone, V: Clone>(
     slots: &mut Slots<K, V>,
     entry: Entry<K, V>,
     shift: u32,
-) -> Inserted<V> {
+) -> Inserted<K, V> {
     let bit = bit_at(entry.hash, shift);
     let chunk = chunk_at(entry.hash, shift);
     let dense = *bitmap == DENSE_MARK;
@@ -695,7 +706,7 @@ fn insert_branch<K: Eq + Clone, V: Clone>(
     let slot = &mut s[idx];
     match slot {
         Slot::Leaf(e) if e.hash == entry.hash && e.key == entry.key => {
-            Inserted::Replaced(core::mem::replace(&mut e.value, entry.value))
+            Inserted::Replaced(core::mem::replace(e, entry))
         }
         Slot::Leaf(_) => {
             // Push the resident entry down next to the new one (moved, not cloned).
@@ -725,18 +736,52 @@ fn insert_branch<K: Eq + Clone, V: Clone>(
     }
 }
 
+/// The entry for `key` below the node (branch or collision node) with `bitmap` at `shift`,
+/// making each node on the way unique to this trie.
+fn get_mut_branch<'a, K, V, Q>(
+    bitmap: u32,
+    slots: &'a mut Slots<K, V>,
+    hash: u64,
+    key: &Q,
+    shift: u32,
+) -> Option<&'a mut Entry<K, V>>
+where
+    K: Eq + Clone + Borrow<Q>,
+    V: Clone,
+    Q: Eq + ?Sized,
+{
+    let (live, idx, exact) = if bitmap == 0 {
+        let n = slots.len();
+        let i = slots.iter().position(|s| matches!(s, Slot::Leaf(e) if holds(e, hash, key)))?;
+        (n, i, true)
+    } else if bitmap == DENSE_MARK {
+        (WIDTH, chunk_at(hash, shift), true)
+    } else {
+        let bit = bit_at(hash, shift);
+        if bitmap & bit == 0 {
+            return None;
+        }
+        (bitmap.count_ones() as usize, index_of(bitmap, bit), false)
+    };
+    match &mut reserve(slots, live, live, exact)[idx] {
+        Slot::Leaf(e) if holds(e, hash, key) => Some(e),
+        Slot::Child(b, c) => get_mut_branch(*b, c, hash, key, shift + BITS),
+        Slot::Leaf(_) | Slot::Empty => None,
+    }
+}
+
 /// Inserts `entry` (with the collision node's hash) into a collision node.
 fn insert_collision<K: Eq + Clone, V: Clone>(
     slots: &mut Slots<K, V>,
     entry: Entry<K, V>,
-) -> Inserted<V> {
+) -> Inserted<K, V> {
     let n = slots.len();
     let found = slots.iter().position(|s| matches!(s, Slot::Leaf(e) if e.key == entry.key));
     match found {
         Some(i) => {
             let s = reserve(slots, n, n, true);
             let Slot::Leaf(e) = &mut s[i] else { unreachable!() };
-            Inserted::Replaced(core::mem::replace(&mut e.value, entry.value))
+            Inserted::Replaced(core::mem::replace(e, entry))
         }
         None => {
             let s = reserve(slots, n, n + 1, true);

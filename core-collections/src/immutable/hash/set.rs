@@ -11,8 +11,10 @@ use std::iter::FusedIterator;
 
 /// A persistent hash set: a hash array-mapped trie with structural sharing.
 ///
-/// Updates ([`insert`](Self::insert), [`remove`](Self::remove)) return a new set in
-/// O(log₃₂ n) and leave `self` unchanged; `clone` is O(1). Set algebra takes the fast paths:
+/// `clone` is O(1). The API is imbl's: [`insert`](Self::insert) and [`remove`](Self::remove)
+/// change this set in place (copy-on-write: only nodes shared with other versions are copied)
+/// and return the old element; [`update`](Self::update), [`without`](Self::without) and the set
+/// operations return a new set and leave `self` unchanged. Set algebra takes the fast paths:
 /// [`set_equals`](Self::set_equals) between sets with the same hasher is one lockstep walk of
 /// both tries that skips shared subtrees and allocates nothing, a union into an empty set
 /// shares the other set's trie, and identical tries short-circuit every operation.
@@ -21,7 +23,7 @@ use std::iter::FusedIterator;
 /// ```
 /// use core_collections::immutable::hash::ImmutableHashSet;
 /// let a: ImmutableHashSet<u32> = (0..10).collect();
-/// let b = a.insert(10).remove(&0);
+/// let b = a.update(10).without(&0);
 /// assert_eq!(a.len(), 10);
 /// assert!(b.contains(&10) && !b.contains(&0));
 /// assert_eq!(a.intersection(&b).len(), 9);
@@ -154,6 +156,16 @@ where
         other.is_subset(self)
     }
 
+    /// Whether every element of `self` is in `other`, and `other` has more.
+    pub fn is_proper_subset<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
+        self.len() < other.len() && self.is_subset(other)
+    }
+
+    /// Whether every element of `other` is in `self`, and `self` has more.
+    pub fn is_proper_superset<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
+        other.is_proper_subset(self)
+    }
+
     /// Whether the sets have no element in common.
     pub fn is_disjoint<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
         if self.len() <= other.len() {
@@ -169,55 +181,63 @@ where
     T: Hash + Eq + Clone,
     S: BuildHasher + Clone,
 {
-    /// A new set with `value` added.
+    /// Adds `value` to this set (copy-on-write: other versions are unchanged). Returns the
+    /// element it replaced, if an equal one was there (as imbl does; `None` means `value` is
+    /// new).
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut s = ImmutableHashSet::new();
+    /// assert_eq!(s.insert(1), None);
+    /// let before = s.clone(); // O(1)
+    /// assert_eq!(s.insert(1), Some(1));
+    /// s.insert(2);
+    /// assert_eq!((before.len(), s.len()), (1, 2));
+    /// ```
+    pub fn insert(&mut self, value: T) -> Option<T> {
+        let hash = self.map.hasher.hash_one(&value);
+        self.map.insert_entry(Entry { hash, key: value, value: () }).map(|old| old.key)
+    }
+
+    /// Removes `value` from this set (copy-on-write); returns the stored element.
+    pub fn remove<Q>(&mut self, value: &Q) -> Option<T>
+    where
+        T: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.map.remove_entry(value).map(|e| e.key)
+    }
+
+    /// Keeps only the elements for which `keep` returns `true` (copy-on-write).
+    pub fn retain<F: FnMut(&T) -> bool>(&mut self, mut keep: F) {
+        self.map.retain(|k, _| keep(k));
+    }
+
+    /// A new set with `value` added; `self` is unchanged.
     #[must_use]
-    pub fn insert(&self, value: T) -> Self {
-        ImmutableHashSet { map: self.map.insert(value, ()) }
+    pub fn update(&self, value: T) -> Self {
+        let mut next = self.clone();
+        next.insert(value);
+        next
     }
 
     /// A new set without `value` (sharing everything when it is absent).
     #[must_use]
-    pub fn remove<Q>(&self, value: &Q) -> Self
+    pub fn without<Q>(&self, value: &Q) -> Self
     where
         T: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        ImmutableHashSet { map: self.map.remove(value) }
-    }
-
-    /// Adds `value` to this set, copying the nodes shared with other versions. Returns whether
-    /// it was new.
-    pub fn insert_in_place(&mut self, value: T) -> bool {
-        self.map.insert_in_place(value, ()).is_none()
-    }
-
-    /// Removes `value` from this set, copying the nodes shared with other versions. Returns
-    /// whether it was there.
-    pub fn remove_in_place<Q>(&mut self, value: &Q) -> bool
-    where
-        T: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
-    {
-        self.map.remove_in_place(value).is_some()
-    }
-
-    /// The elements of `self` that pass `keep`, with `self`'s hasher and stored hashes (no
-    /// rehashing), built in place.
-    fn filtered(&self, mut keep: impl FnMut(&T) -> bool) -> Self {
-        let mut out = ImmutableHashMap::with_hasher(self.map.hasher.clone());
-        for e in self.map.entries() {
-            if keep(&e.key) {
-                out.insert_entry(Entry { hash: e.hash, key: e.key.clone(), value: () });
-            }
-        }
-        ImmutableHashSet { map: out }
+        ImmutableHashSet { map: self.map.without(value) }
     }
 
     /// The elements in either set. A union with an empty set or with the same trie shares the
     /// other set's trie (O(1), no allocation); otherwise the smaller set's elements are added
-    /// to (a version of) the larger.
+    /// to (a version of) the larger. `other` may be passed by value or by reference.
     #[must_use]
-    pub fn union(&self, other: &Self) -> Self {
+    pub fn union<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
         if self.is_empty() || self.ptr_eq(other) {
             return other.clone();
         }
@@ -226,61 +246,92 @@ where
         }
         let (mut big, small) =
             if self.len() >= other.len() { (self.clone(), other) } else { (other.clone(), self) };
-        for x in small.iter() {
+        for e in small.map.entries() {
             // A lookup first: an element already there copies no path.
-            if !big.contains(x) {
-                big.insert_in_place(x.clone());
+            if big.map.root.as_ref().is_some_and(|r| !r.contains(e.hash, &e.key)) {
+                big.map.insert_entry(e.clone());
             }
         }
         big
     }
 
+    /// The union of all `sets`.
+    #[must_use]
+    pub fn unions<I>(sets: I) -> Self
+    where
+        I: IntoIterator<Item = Self>,
+        S: Default,
+    {
+        sets.into_iter().fold(Self::default(), |acc, s| acc.union(s))
+    }
+
     /// The elements in both sets.
     #[must_use]
-    pub fn intersection(&self, other: &Self) -> Self {
+    pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
         if self.ptr_eq(other) {
             return self.clone();
         }
-        if self.len() <= other.len() {
-            self.filtered(|x| other.contains(x))
+        let map = if self.len() <= other.len() {
+            self.map.filtered(|x| other.contains(x))
         } else {
-            other.filtered(|x| self.contains(x))
-        }
+            other.map.filtered(|x| self.contains(x))
+        };
+        ImmutableHashSet { map }
     }
 
-    /// The elements of `self` not in `other`.
+    /// The elements of `self` not in `other` (std's and .NET's `difference`, imbl's
+    /// `relative_complement`).
     #[must_use]
-    pub fn difference(&self, other: &Self) -> Self {
-        if self.ptr_eq(other) {
-            return ImmutableHashSet::with_hasher(self.map.hasher.clone());
-        }
-        if other.len() < self.len() / 4 {
-            // Few removals: path-copy them out of a version of `self`.
-            let mut out = self.clone();
-            for x in other.iter() {
-                out.remove_in_place(x);
-            }
-            out
-        } else {
-            self.filtered(|x| !other.contains(x))
-        }
+    pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        ImmutableHashSet { map: self.map.difference(&other.borrow().map) }
+    }
+
+    /// The elements of `self` not in `other`: [`difference`](Self::difference) under imbl's
+    /// name.
+    #[must_use]
+    pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
+        self.difference(other)
     }
 
     /// The elements in exactly one of the sets.
     #[must_use]
-    pub fn symmetric_difference(&self, other: &Self) -> Self {
-        if self.ptr_eq(other) {
-            return ImmutableHashSet::with_hasher(self.map.hasher.clone());
-        }
-        let mut out = self.clone();
-        for x in other.iter() {
-            if !out.remove_in_place(x) {
-                out.insert_in_place(x.clone());
-            }
-        }
-        out
+    pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        ImmutableHashSet { map: self.map.symmetric_difference(&other.borrow().map) }
     }
 }
+
+impl<T: Hash + Eq + Clone> ImmutableHashSet<T, FastState> {
+    /// A set with one element.
+    #[must_use]
+    pub fn unit(value: T) -> Self {
+        let mut s = Self::new();
+        s.insert(value);
+        s
+    }
+}
+
+/// Set operators on references, each a new set: `&a | &b` (union), `&a & &b` (intersection),
+/// `&a - &b` (difference), `&a ^ &b` (symmetric difference).
+macro_rules! set_operator {
+    ($trait:ident, $method:ident, $op:ident) => {
+        impl<T, S> std::ops::$trait<&ImmutableHashSet<T, S>> for &ImmutableHashSet<T, S>
+        where
+            T: Hash + Eq + Clone,
+            S: BuildHasher + Clone,
+        {
+            type Output = ImmutableHashSet<T, S>;
+            fn $method(self, other: &ImmutableHashSet<T, S>) -> ImmutableHashSet<T, S> {
+                self.$op(other)
+            }
+        }
+    };
+}
+
+set_operator!(BitOr, bitor, union);
+set_operator!(BitAnd, bitand, intersection);
+set_operator!(Sub, sub, difference);
+set_operator!(BitXor, bitxor, symmetric_difference);
 
 impl<T, S: Clone> Clone for ImmutableHashSet<T, S> {
     /// O(1): shares the trie.
@@ -341,7 +392,7 @@ where
 {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         for x in iter {
-            self.insert_in_place(x);
+            self.insert(x);
         }
     }
 }
@@ -358,25 +409,69 @@ where
     }
 }
 
-impl<T, S, S2> From<HashSet<T, S2>> for ImmutableHashSet<T, S>
+impl<T, S2> From<HashSet<T, S2>> for ImmutableHashSet<T>
 where
     T: Hash + Eq + Clone,
-    S: BuildHasher + Clone + Default,
 {
     fn from(set: HashSet<T, S2>) -> Self {
         set.into_iter().collect()
     }
 }
 
-impl<T, S, const N: usize> From<[T; N]> for ImmutableHashSet<T, S>
+impl<T, const N: usize> From<[T; N]> for ImmutableHashSet<T>
 where
     T: Hash + Eq + Clone,
-    S: BuildHasher + Clone + Default,
 {
+    /// A set with the default hasher, so `ImmutableHashSet::from([..])` needs no annotation
+    /// (collect into a set with another hasher).
     fn from(values: [T; N]) -> Self {
         values.into_iter().collect()
     }
 }
+
+impl<T: Hash + Eq + Clone> From<Vec<T>> for ImmutableHashSet<T> {
+    fn from(values: Vec<T>) -> Self {
+        values.into_iter().collect()
+    }
+}
+
+impl<T: Hash + Eq + Clone> From<&[T]> for ImmutableHashSet<T> {
+    fn from(values: &[T]) -> Self {
+        values.iter().cloned().collect()
+    }
+}
+
+impl<T: Clone, S> IntoIterator for ImmutableHashSet<T, S> {
+    type Item = T;
+    type IntoIter = IntoIter<T>;
+
+    /// The elements by value, in the order of [`iter`](ImmutableHashSet::iter): cloned out of
+    /// the trie, which other versions may share.
+    fn into_iter(self) -> IntoIter<T> {
+        IntoIter { inner: self.map.into_iter() }
+    }
+}
+
+/// The elements of an [`ImmutableHashSet`] by value.
+#[derive(Clone, Debug)]
+pub struct IntoIter<T> {
+    inner: super::map::IntoIter<T, ()>,
+}
+
+impl<T> Iterator for IntoIter<T> {
+    type Item = T;
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        self.inner.next().map(|(k, ())| k)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<T> ExactSizeIterator for IntoIter<T> {}
+impl<T> FusedIterator for IntoIter<T> {}
 
 impl<'a, T, S> IntoIterator for &'a ImmutableHashSet<T, S> {
     type Item = &'a T;
@@ -407,7 +502,7 @@ where
 {
     /// Adds `value`; returns whether it was new.
     pub fn insert(&mut self, value: T) -> bool {
-        self.set.insert_in_place(value)
+        self.set.insert(value).is_none()
     }
 
     /// Removes `value`; returns whether it was there.
@@ -416,7 +511,7 @@ where
         T: Borrow<Q>,
         Q: Hash + Eq + ?Sized,
     {
-        self.set.remove_in_place(value)
+        self.set.remove(value).is_some()
     }
 
     /// Whether `value` was added.

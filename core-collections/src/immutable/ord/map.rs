@@ -1,5 +1,6 @@
 //! [`ImmutableOrdMap`]: a persistent sorted map.
 
+use super::entry::{Entry as OrdEntry, OccupiedEntry, VacantEntry};
 use super::iter::{rank, Entries};
 use super::node::{build, Inserted, Node, Target};
 use std::borrow::Borrow;
@@ -12,17 +13,18 @@ use std::sync::Arc;
 
 /// A persistent sorted map: a B-tree whose nodes are shared between versions through `Arc`.
 ///
-/// `clone` is O(1). [`insert`](Self::insert), [`remove`](Self::remove) and
-/// [`update`](Self::update) return a new version in O(log n), copying only the nodes on the
-/// path to the key; the `_mut` variants edit in place, copying only nodes still shared with
-/// another version. Each node stores its subtree's size, so [`len`](Self::len) is O(1) and
+/// `clone` is O(1). The API is imbl's: [`insert`](Self::insert) and [`remove`](Self::remove)
+/// change this map in place and return the old value, copying only the nodes still shared with
+/// another version (copy-on-write); [`update`](Self::update), [`without`](Self::without),
+/// [`alter`](Self::alter) and the set operations return a new version, copying only the nodes on
+/// the changed paths, O(log n) each. Each node stores its subtree's size, so [`len`](Self::len) is O(1) and
 /// [`range_count`](Self::range_count) is O(log n).
 ///
 /// # Example
 /// ```
 /// use core_collections::immutable::ord::ImmutableOrdMap;
 /// let v1: ImmutableOrdMap<u32, &str> = [(1, "a"), (3, "c")].into_iter().collect();
-/// let v2 = v1.insert(2, "b");
+/// let v2 = v1.update(2, "b");
 /// assert_eq!(v1.len(), 2);
 /// assert_eq!(v2.range(2..).map(|(k, _)| *k).collect::<Vec<_>>(), [2, 3]);
 /// assert_eq!(v2.range_count(..=2), 2);
@@ -83,22 +85,50 @@ impl<K, V> ImmutableOrdMap<K, V> {
         Values { inner: self.iter().inner }
     }
 
-    /// The entry with the smallest key.
-    pub fn first(&self) -> Option<(&K, &V)> {
+    /// The entry with the smallest key, as imbl returns it.
+    pub fn get_min(&self) -> Option<&(K, V)> {
         let mut node = self.root.as_deref()?;
         while !node.is_leaf() {
             node = &node.children[0];
         }
-        node.entries.first().map(|(k, v)| (k, v))
+        node.entries.first()
     }
 
-    /// The entry with the largest key.
-    pub fn last(&self) -> Option<(&K, &V)> {
+    /// The entry with the largest key, as imbl returns it.
+    pub fn get_max(&self) -> Option<&(K, V)> {
         let mut node = self.root.as_deref()?;
         while let Some(c) = node.children.last() {
             node = c;
         }
-        node.entries.last().map(|(k, v)| (k, v))
+        node.entries.last()
+    }
+
+    /// The entry with the largest key at most `key` (`key`'s own entry if there is one).
+    pub fn get_prev<Q>(&self, key: &Q) -> Option<(&K, &V)>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.range((Bound::Unbounded, Bound::Included(key))).next_back()
+    }
+
+    /// The entry with the smallest key at least `key` (`key`'s own entry if there is one).
+    pub fn get_next<Q>(&self, key: &Q) -> Option<(&K, &V)>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.range((Bound::Included(key), Bound::Unbounded)).next()
+    }
+
+    /// The entry with the smallest key.
+    pub fn first(&self) -> Option<(&K, &V)> {
+        self.get_min().map(|(k, v)| (k, v))
+    }
+
+    /// The entry with the largest key.
+    pub fn last(&self) -> Option<(&K, &V)> {
+        self.get_max().map(|(k, v)| (k, v))
     }
 
     /// The entry at position `index` in key order, in O(log n).
@@ -193,30 +223,41 @@ impl<K, V> ImmutableOrdMap<K, V> {
 }
 
 impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
-    /// A new version with `key` mapped to `value` (an existing key keeps its stored key, as in
-    /// `BTreeMap::insert`). O(log n): only the path to the key is copied.
+    /// A map with one entry.
     #[must_use]
-    pub fn insert(&self, key: K, value: V) -> Self {
-        let mut next = self.clone();
-        next.insert_mut(key, value);
-        next
+    pub fn unit(key: K, value: V) -> Self {
+        let mut m = Self::new();
+        m.insert(key, value);
+        m
     }
 
-    /// Maps `key` to `value` in place and returns the old value. Nodes shared with other
-    /// versions are copied first (copy-on-write).
-    pub fn insert_mut(&mut self, key: K, value: V) -> Option<V> {
-        self.insert_entry(key, value, false)
+    /// Maps `key` to `value` in this map and returns the old value (an existing entry's key is
+    /// replaced too, as in imbl). Copy-on-write: only the nodes on the key's path that are
+    /// shared with other versions are copied. O(log n).
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::new();
+    /// assert_eq!(m.insert(1, "a"), None);
+    /// let before = m.clone(); // O(1)
+    /// assert_eq!(m.insert(1, "b"), Some("a"));
+    /// assert_eq!((before[&1], m[&1]), ("a", "b"));
+    /// ```
+    pub fn insert(&mut self, key: K, value: V) -> Option<V> {
+        self.insert_entry(key, value).map(|(_, v)| v)
     }
 
-    pub(crate) fn insert_entry(&mut self, key: K, value: V, replace_key: bool) -> Option<V> {
+    /// Inserts an entry; returns the entry it replaced.
+    pub(crate) fn insert_entry(&mut self, key: K, value: V) -> Option<(K, V)> {
         let Some(root) = &mut self.root else {
             let mut entries = Vec::with_capacity(4);
             entries.push((key, value));
             self.root = Some(Arc::new(Node::leaf(entries)));
             return None;
         };
-        match Arc::make_mut(root).insert(key, value, replace_key) {
-            Inserted::Replaced(v) => Some(v),
+        match Arc::make_mut(root).insert(key, value) {
+            Inserted::Replaced(old) => Some(old),
             Inserted::Added => None,
             Inserted::Split(k, v, right) => {
                 let left = self.root.take().expect("a root to split");
@@ -230,20 +271,17 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
         }
     }
 
-    /// A new version without `key` (a clone of `self` if it has no such key).
-    #[must_use]
-    pub fn remove<Q>(&self, key: &Q) -> Self
+    /// Removes `key` from this map (copy-on-write) and returns its value.
+    pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
         Q: Ord + ?Sized,
     {
-        let mut next = self.clone();
-        next.remove_mut(key);
-        next
+        self.remove_with_key(key).map(|(_, v)| v)
     }
 
-    /// Removes `key` in place and returns its value.
-    pub fn remove_mut<Q>(&mut self, key: &Q) -> Option<V>
+    /// Removes `key` from this map (copy-on-write) and returns the stored key and its value.
+    pub fn remove_with_key<Q>(&mut self, key: &Q) -> Option<(K, V)>
     where
         K: Borrow<Q>,
         Q: Ord + ?Sized,
@@ -252,7 +290,48 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
         if !self.contains_key(key) {
             return None;
         }
-        self.remove_target(&mut Target::Key(key)).map(|(_, v)| v)
+        self.remove_target(&mut Target::Key(key))
+    }
+
+    /// A mutable reference to the value for `key`; the nodes on its path that are shared with
+    /// other versions are copied first (a missing key copies nothing).
+    pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        if !self.contains_key(key) {
+            return None;
+        }
+        Arc::make_mut(self.root.as_mut()?).get_mut(key)
+    }
+
+    /// The entry for `key`, to read, insert, change or remove in place.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut counts: ImmutableOrdMap<char, u32> = ImmutableOrdMap::new();
+    /// for c in "abca".chars() {
+    ///     *counts.entry(c).or_insert(0) += 1;
+    /// }
+    /// assert_eq!(counts.get_min(), Some(&('a', 2)));
+    /// ```
+    pub fn entry(&mut self, key: K) -> OrdEntry<'_, K, V> {
+        if self.contains_key(&key) {
+            OrdEntry::Occupied(OccupiedEntry { map: self, key })
+        } else {
+            OrdEntry::Vacant(VacantEntry { map: self, key })
+        }
+    }
+
+    /// Keeps only the entries for which `keep` returns `true`, in one O(n) pass.
+    pub fn retain<F: FnMut(&K, &V) -> bool>(&mut self, mut keep: F) {
+        let kept: Vec<(K, V)> = self.iter().filter(|(k, v)| keep(k, v)).map(clone_entry).collect();
+        if kept.len() != self.len() {
+            let n = kept.len();
+            self.root = build(kept.into_iter(), n);
+        }
     }
 
     /// Removes and returns the entry with the smallest key.
@@ -287,43 +366,109 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
         out
     }
 
-    /// A new version where `key`'s entry is `f(current value)`: `Some` inserts or replaces,
-    /// `None` removes.
+    /// A new version with `key` mapped to `value`; `self` is unchanged. O(log n): only the
+    /// path to the key is copied.
     #[must_use]
-    pub fn update<F>(&self, key: K, f: F) -> Self
-    where
-        F: FnOnce(Option<&V>) -> Option<V>,
-    {
+    pub fn update(&self, key: K, value: V) -> Self {
         let mut next = self.clone();
-        next.update_mut(key, f);
+        next.insert(key, value);
         next
     }
 
-    /// [`update`](Self::update) in place.
-    pub fn update_mut<F>(&mut self, key: K, f: F)
+    /// A new version with `key` mapped to `value`, or to `f(old, value)` when `key` has a
+    /// value.
+    #[must_use]
+    pub fn update_with<F>(&self, key: K, value: V, f: F) -> Self
     where
-        F: FnOnce(Option<&V>) -> Option<V>,
+        F: FnOnce(V, V) -> V,
     {
-        match f(self.get(&key)) {
-            Some(v) => {
-                self.insert_mut(key, v);
-            }
-            None => {
-                self.remove_mut(&key);
-            }
+        self.update_with_key(key, value, |_, old, new| f(old, new))
+    }
+
+    /// A new version with `key` mapped to `value`, or to `f(&key, old, value)` when `key` has
+    /// a value.
+    #[must_use]
+    pub fn update_with_key<F>(&self, key: K, value: V, f: F) -> Self
+    where
+        F: FnOnce(&K, V, V) -> V,
+    {
+        let v = match self.get(&key) {
+            Some(old) => f(&key, old.clone(), value),
+            None => value,
+        };
+        self.update(key, v)
+    }
+
+    /// A new version where `key`'s entry is `f(current value)`: `Some` inserts or replaces,
+    /// `None` removes.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::unit(1, 10);
+    /// assert_eq!(m.alter(|v| v.map(|x| x + 1), 1)[&1], 11);
+    /// assert!(m.alter(|_| None, 1).is_empty());
+    /// assert_eq!(m.len(), 1);
+    /// ```
+    #[must_use]
+    pub fn alter<F>(&self, f: F, key: K) -> Self
+    where
+        F: FnOnce(Option<V>) -> Option<V>,
+    {
+        match f(self.get(&key).cloned()) {
+            Some(v) => self.update(key, v),
+            None => self.without(&key),
         }
     }
 
-    /// A new version without the keys in `range`.
+    /// A new version without `key` (a clone of `self` if it has no such key).
     #[must_use]
-    pub fn remove_range<Q, R>(&self, range: R) -> Self
+    pub fn without<Q>(&self, key: &Q) -> Self
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        let mut next = self.clone();
+        next.remove_with_key(key);
+        next
+    }
+
+    /// The value for `key` and a new version without it; `None` when the key is absent.
+    #[must_use]
+    pub fn extract<Q>(&self, key: &Q) -> Option<(V, Self)>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        let mut next = self.clone();
+        next.remove_with_key(key).map(|(_, v)| (v, next))
+    }
+
+    /// The entry with the smallest key and a new version without it.
+    #[must_use]
+    pub fn without_min(&self) -> (Option<V>, Self) {
+        let mut next = self.clone();
+        (next.pop_first().map(|(_, v)| v), next)
+    }
+
+    /// The entry with the largest key and a new version without it.
+    #[must_use]
+    pub fn without_max(&self) -> (Option<V>, Self) {
+        let mut next = self.clone();
+        (next.pop_last().map(|(_, v)| v), next)
+    }
+
+    /// A new version without the keys in `range` (see [`remove_range`](Self::remove_range)
+    /// for the algorithm).
+    #[must_use]
+    pub fn without_range<Q, R>(&self, range: R) -> Self
     where
         K: Borrow<Q>,
         Q: Ord + ?Sized,
         R: RangeBounds<Q>,
     {
         let mut next = self.clone();
-        next.remove_range_mut(range);
+        next.remove_range(range);
         next
     }
 
@@ -333,7 +478,7 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     /// a small range (under 1/8 of what is kept) is removed entry by entry by rank, each
     /// O(log n) on an already-copied path; a larger one rebuilds the tree in O(n - k) straight
     /// from the two kept ranges of the old tree.
-    pub fn remove_range_mut<Q, R>(&mut self, range: R) -> usize
+    pub fn remove_range<Q, R>(&mut self, range: R) -> usize
     where
         K: Borrow<Q>,
         Q: Ord + ?Sized,
@@ -366,9 +511,20 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// The entries whose keys are in either map; on a shared key, `self`'s value wins.
-    /// O(n + m) by merging the two ordered sequences.
+    /// O(n + m) by merging the two ordered sequences. `other` may be passed by value or by
+    /// reference.
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let a = ImmutableOrdMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableOrdMap::from([(2, "b"), (3, "b")]);
+    /// let u = a.union(&b);
+    /// assert_eq!(u.values().copied().collect::<Vec<_>>(), ["a", "a", "b"]);
+    /// ```
     #[must_use]
-    pub fn union(&self, other: &Self) -> Self {
+    pub fn union<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
         if other.is_empty() {
             return self.clone();
         }
@@ -378,22 +534,50 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
         self.merge(other, true, true, true)
     }
 
+    /// The union of all `maps`; on a key in several, the first map's value.
+    #[must_use]
+    pub fn unions<I: IntoIterator<Item = Self>>(maps: I) -> Self {
+        maps.into_iter().fold(Self::new(), |acc, m| acc.union(m))
+    }
+
     /// The entries of `self` whose keys are also in `other`.
     #[must_use]
-    pub fn intersection(&self, other: &Self) -> Self {
+    pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
         if self.is_empty() || other.is_empty() {
             return Self::new();
         }
         self.merge(other, false, true, false)
     }
 
-    /// The entries of `self` whose keys are not in `other`.
+    /// The entries of `self` whose keys are not in `other` (std's and .NET's `difference`,
+    /// imbl's `relative_complement`).
     #[must_use]
-    pub fn difference(&self, other: &Self) -> Self {
+    pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
         if self.is_empty() || other.is_empty() {
             return self.clone();
         }
         self.merge(other, true, false, false)
+    }
+
+    /// [`difference`](Self::difference) under imbl's name.
+    #[must_use]
+    pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
+        self.difference(other)
+    }
+
+    /// The entries whose keys are in exactly one of the maps.
+    #[must_use]
+    pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        let other = other.borrow();
+        if other.is_empty() {
+            return self.clone();
+        }
+        if self.is_empty() {
+            return other.clone();
+        }
+        self.merge(other, true, false, true)
     }
 
     /// One ordered merge pass keeping the left-only, shared (left's value) and right-only
@@ -474,7 +658,7 @@ impl<K: Clone + Ord, V: Clone> FromIterator<(K, V)> for ImmutableOrdMap<K, V> {
 impl<K: Clone + Ord, V: Clone> Extend<(K, V)> for ImmutableOrdMap<K, V> {
     fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, iter: I) {
         for (k, v) in iter {
-            self.insert_mut(k, v);
+            self.insert(k, v);
         }
     }
 }
@@ -492,6 +676,63 @@ impl<K: Clone + Ord, V: Clone, const N: usize> From<[(K, V); N]> for ImmutableOr
         Self::from_vec(entries.into())
     }
 }
+
+impl<K: Clone + Ord, V: Clone> From<Vec<(K, V)>> for ImmutableOrdMap<K, V> {
+    /// O(n) for entries sorted by key, O(n log n) otherwise; the last value of a key wins.
+    fn from(entries: Vec<(K, V)>) -> Self {
+        Self::from_vec(entries)
+    }
+}
+
+impl<K: Clone + Ord, V: Clone> From<&[(K, V)]> for ImmutableOrdMap<K, V> {
+    fn from(entries: &[(K, V)]) -> Self {
+        Self::from_vec(entries.to_vec())
+    }
+}
+
+fn clone_entry<K: Clone, V: Clone>((k, v): (&K, &V)) -> (K, V) {
+    (k.clone(), v.clone())
+}
+
+impl<K: Clone, V: Clone> IntoIterator for ImmutableOrdMap<K, V> {
+    type Item = (K, V);
+    type IntoIter = IntoIter<K, V>;
+
+    /// The entries by value, in key order: cloned out of the tree, which other versions may
+    /// share.
+    fn into_iter(self) -> IntoIter<K, V> {
+        let entries: Vec<(K, V)> = self.iter().map(clone_entry).collect();
+        IntoIter { inner: entries.into_iter() }
+    }
+}
+
+/// The entries of an [`ImmutableOrdMap`] by value, in key order.
+#[derive(Clone, Debug)]
+pub struct IntoIter<K, V> {
+    inner: std::vec::IntoIter<(K, V)>,
+}
+
+impl<K, V> Iterator for IntoIter<K, V> {
+    type Item = (K, V);
+    #[inline]
+    fn next(&mut self) -> Option<(K, V)> {
+        self.inner.next()
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<K, V> DoubleEndedIterator for IntoIter<K, V> {
+    #[inline]
+    fn next_back(&mut self) -> Option<(K, V)> {
+        self.inner.next_back()
+    }
+}
+
+impl<K, V> ExactSizeIterator for IntoIter<K, V> {}
+impl<K, V> std::iter::FusedIterator for IntoIter<K, V> {}
 
 impl<K, V, Q> Index<&Q> for ImmutableOrdMap<K, V>
 where

@@ -4,10 +4,10 @@
 //! through `Arc`:
 //!
 //! ```text
-//! insert(v, k):  clone the root Arc (O(1)), then walk down with Arc::make_mut at each level:
+//! update(v, k):  clone the root Arc (O(1)), then walk down with Arc::make_mut at each level:
 //!                a node shared with an older version is copied, an owned one edited in place;
 //!                an overflowing node splits and pushes its middle entry up.
-//! remove(v, k):  the same walk; an underflowing child borrows from a sibling or merges.
+//! without(v, k): the same walk; an underflowing child borrows from a sibling or merges.
 //! range(a..b):   two fixed-size cursors (root-to-leaf stacks, no allocation) and the count
 //!                between them, from the subtree size stored in every node: O(log n).
 //! ```
@@ -18,10 +18,12 @@
 //! `ImmutableSortedSet.SetEquals` (dotnet/runtime#126549): compare counts, then one lock-step
 //! pass, with no temporary set.
 
+mod entry;
 mod iter;
 mod map;
 mod node;
 mod set;
 
-pub use map::{ImmutableOrdMap, Iter as MapIter, Keys, Values};
-pub use set::{ImmutableOrdSet, Iter as SetIter};
+pub use entry::{Entry, OccupiedEntry, VacantEntry};
+pub use map::{ImmutableOrdMap, IntoIter as MapIntoIter, Iter as MapIter, Keys, Values};
+pub use set::{ImmutableOrdSet, IntoIter as SetIntoIter, Iter as SetIter};

@@ -53,8 +53,8 @@ impl<K: Clone, V: Clone> Clone for Node<K, V> {
 
 /// What an insertion did to a subtree.
 pub(crate) enum Inserted<K, V> {
-    /// The key was there; its old value.
-    Replaced(V),
+    /// The key was there; its old entry (key and value), now replaced.
+    Replaced((K, V)),
     /// A new entry; the subtree still fits in its node.
     Added,
     /// A new entry, and the node overflowed: the separator and the new right sibling.
@@ -179,23 +179,16 @@ impl<K, V> Node<K, V> {
 }
 
 impl<K: Clone + Ord, V: Clone> Node<K, V> {
-    /// Inserts `key`. An existing entry keeps its key unless `replace_key`; its value is
-    /// replaced either way.
-    pub(crate) fn insert(&mut self, key: K, value: V, replace_key: bool) -> Inserted<K, V> {
+    /// Inserts `key`; an existing entry is replaced, key and value, and returned.
+    pub(crate) fn insert(&mut self, key: K, value: V) -> Inserted<K, V> {
         match self.search(&key) {
-            Ok(i) => {
-                let e = &mut self.entries[i];
-                if replace_key {
-                    e.0 = key;
-                }
-                Inserted::Replaced(mem::replace(&mut e.1, value))
-            }
+            Ok(i) => Inserted::Replaced(mem::replace(&mut self.entries[i], (key, value))),
             Err(i) => {
                 if self.is_leaf() {
                     self.entries.insert(i, (key, value));
                 } else {
-                    match Arc::make_mut(&mut self.children[i]).insert(key, value, replace_key) {
-                        Inserted::Replaced(v) => return Inserted::Replaced(v),
+                    match Arc::make_mut(&mut self.children[i]).insert(key, value) {
+                        Inserted::Replaced(old) => return Inserted::Replaced(old),
                         Inserted::Added => {}
                         Inserted::Split(k, v, right) => {
                             self.entries.insert(i, (k, v));
@@ -211,6 +204,19 @@ impl<K: Clone + Ord, V: Clone> Node<K, V> {
                     Inserted::Added
                 }
             }
+        }
+    }
+
+    /// The value for `key`, reached with `Arc::make_mut` at each level (path copying). The
+    /// caller has checked that the key exists, so that a miss copies nothing.
+    pub(crate) fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        match self.search(key) {
+            Ok(i) => Some(&mut self.entries[i].1),
+            Err(i) => Arc::make_mut(self.children.get_mut(i)?).get_mut(key),
         }
     }
 

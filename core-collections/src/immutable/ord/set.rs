@@ -22,7 +22,7 @@ use std::sync::Arc;
 /// ```
 /// use core_collections::immutable::ord::ImmutableOrdSet;
 /// let a: ImmutableOrdSet<i32> = (0..100).collect();
-/// let b = a.remove_range(10..90);
+/// let b = a.without_range(10..90);
 /// assert_eq!(a.len(), 100);
 /// assert_eq!(b.len(), 20);
 /// assert_eq!(a.range_count(10..90), 80);
@@ -68,6 +68,107 @@ impl<T> ImmutableOrdSet<T> {
     /// The elements in order (double-ended, exact-size).
     pub fn iter(&self) -> Iter<'_, T> {
         Iter { inner: self.map.iter().inner }
+    }
+
+    /// The smallest element.
+    pub fn get_min(&self) -> Option<&T> {
+        self.map.get_min().map(|(k, _)| k)
+    }
+
+    /// The largest element.
+    pub fn get_max(&self) -> Option<&T> {
+        self.map.get_max().map(|(k, _)| k)
+    }
+
+    /// The largest element at most `value` (`value`'s own element if there is one).
+    pub fn get_prev<Q>(&self, value: &Q) -> Option<&T>
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.map.get_prev(value).map(|(k, _)| k)
+    }
+
+    /// The smallest element at least `value` (`value`'s own element if there is one).
+    pub fn get_next<Q>(&self, value: &Q) -> Option<&T>
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        self.map.get_next(value).map(|(k, _)| k)
+    }
+
+    /// Whether every element of `self` is in `other`: one lock-step pass, O(n + m), no
+    /// allocation.
+    pub fn is_subset<O: Borrow<Self>>(&self, other: O) -> bool
+    where
+        T: Ord,
+    {
+        let other = other.borrow();
+        if self.len() > other.len() {
+            return false;
+        }
+        if self.ptr_eq(other) {
+            return true;
+        }
+        let mut theirs = other.iter();
+        'mine: for x in self.iter() {
+            for y in theirs.by_ref() {
+                match y.cmp(x) {
+                    Ordering::Less => {}
+                    Ordering::Equal => continue 'mine,
+                    Ordering::Greater => return false,
+                }
+            }
+            return false;
+        }
+        true
+    }
+
+    /// Whether every element of `other` is in `self`.
+    pub fn is_superset<O: Borrow<Self>>(&self, other: O) -> bool
+    where
+        T: Ord,
+    {
+        other.borrow().is_subset(self)
+    }
+
+    /// Whether every element of `self` is in `other`, and `other` has more.
+    pub fn is_proper_subset<O: Borrow<Self>>(&self, other: O) -> bool
+    where
+        T: Ord,
+    {
+        let other = other.borrow();
+        self.len() < other.len() && self.is_subset(other)
+    }
+
+    /// Whether every element of `other` is in `self`, and `self` has more.
+    pub fn is_proper_superset<O: Borrow<Self>>(&self, other: O) -> bool
+    where
+        T: Ord,
+    {
+        other.borrow().is_proper_subset(self)
+    }
+
+    /// Whether the sets have no element in common: one lock-step pass, no allocation.
+    pub fn is_disjoint<O: Borrow<Self>>(&self, other: O) -> bool
+    where
+        T: Ord,
+    {
+        let other = other.borrow();
+        let (mut a, mut b) = (self.iter().peekable(), other.iter().peekable());
+        while let (Some(x), Some(y)) = (a.peek(), b.peek()) {
+            match x.cmp(y) {
+                Ordering::Less => {
+                    a.next();
+                }
+                Ordering::Greater => {
+                    b.next();
+                }
+                Ordering::Equal => return false,
+            }
+        }
+        true
     }
 
     /// The smallest element.
@@ -155,49 +256,49 @@ impl<T> ImmutableOrdSet<T> {
 }
 
 impl<T: Clone + Ord> ImmutableOrdSet<T> {
-    /// A new version with `value` (an equal element already there is kept, as in
-    /// `BTreeSet::insert`). O(log n): only the path to it is copied.
+    /// A set with one element.
     #[must_use]
-    pub fn insert(&self, value: T) -> Self {
-        ImmutableOrdSet { map: self.map.insert(value, ()) }
+    pub fn unit(value: T) -> Self {
+        let mut s = Self::new();
+        s.insert(value);
+        s
     }
 
-    /// Adds `value` in place; `true` if it was not there. Nodes shared with other versions are
-    /// copied first (copy-on-write).
-    pub fn insert_mut(&mut self, value: T) -> bool {
-        self.map.insert_mut(value, ()).is_none()
+    /// Adds `value` to this set (copy-on-write: other versions are unchanged). Returns the
+    /// element it replaced, if an equal one was there (as imbl does; `None` means `value` is
+    /// new). O(log n).
+    ///
+    /// # Example
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s = ImmutableOrdSet::new();
+    /// assert_eq!(s.insert(2), None);
+    /// let before = s.clone(); // O(1)
+    /// assert_eq!(s.insert(2), Some(2));
+    /// s.insert(1);
+    /// assert_eq!((before.len(), s.get_min()), (1, Some(&1)));
+    /// ```
+    pub fn insert(&mut self, value: T) -> Option<T> {
+        self.map.insert_entry(value, ()).map(|(k, ())| k)
     }
 
-    /// A new version with `value`, replacing an equal element already there.
-    #[must_use]
-    pub fn update(&self, value: T) -> Self {
-        let mut next = self.clone();
-        next.update_mut(value);
-        next
-    }
-
-    /// [`update`](Self::update) in place; returns whether the element is new.
-    pub fn update_mut(&mut self, value: T) -> bool {
-        self.map.insert_entry(value, (), true).is_none()
-    }
-
-    /// A new version without `value`.
-    #[must_use]
-    pub fn remove<Q>(&self, value: &Q) -> Self
+    /// Removes `value` from this set (copy-on-write); returns the stored element.
+    pub fn remove<Q>(&mut self, value: &Q) -> Option<T>
     where
         T: Borrow<Q>,
         Q: Ord + ?Sized,
     {
-        ImmutableOrdSet { map: self.map.remove(value) }
+        self.map.remove_with_key(value).map(|(k, ())| k)
     }
 
-    /// Removes `value` in place; `true` if it was there.
-    pub fn remove_mut<Q>(&mut self, value: &Q) -> bool
-    where
-        T: Borrow<Q>,
-        Q: Ord + ?Sized,
-    {
-        self.map.remove_mut(value).is_some()
+    /// Removes and returns the smallest element.
+    pub fn remove_min(&mut self) -> Option<T> {
+        self.pop_first()
+    }
+
+    /// Removes and returns the largest element.
+    pub fn remove_max(&mut self) -> Option<T> {
+        self.pop_last()
     }
 
     /// Removes and returns the smallest element.
@@ -210,46 +311,120 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
         self.map.pop_last().map(|(k, _)| k)
     }
 
-    /// A new version without the elements in `range` (see
-    /// [`ImmutableOrdMap::remove_range_mut`] for the algorithm).
+    /// Keeps only the elements for which `keep` returns `true`, in one O(n) pass.
+    pub fn retain<F: FnMut(&T) -> bool>(&mut self, mut keep: F) {
+        self.map.retain(|k, _| keep(k));
+    }
+
+    /// A new version with `value` (replacing an equal element); `self` is unchanged.
     #[must_use]
-    pub fn remove_range<Q, R>(&self, range: R) -> Self
+    pub fn update(&self, value: T) -> Self {
+        let mut next = self.clone();
+        next.insert(value);
+        next
+    }
+
+    /// A new version without `value`.
+    #[must_use]
+    pub fn without<Q>(&self, value: &Q) -> Self
+    where
+        T: Borrow<Q>,
+        Q: Ord + ?Sized,
+    {
+        ImmutableOrdSet { map: self.map.without(value) }
+    }
+
+    /// The smallest element and a new version without it.
+    #[must_use]
+    pub fn without_min(&self) -> (Option<T>, Self) {
+        let mut next = self.clone();
+        (next.pop_first(), next)
+    }
+
+    /// The largest element and a new version without it.
+    #[must_use]
+    pub fn without_max(&self) -> (Option<T>, Self) {
+        let mut next = self.clone();
+        (next.pop_last(), next)
+    }
+
+    /// A new version without the elements in `range` (see
+    /// [`ImmutableOrdMap::remove_range`] for the algorithm).
+    #[must_use]
+    pub fn without_range<Q, R>(&self, range: R) -> Self
     where
         T: Borrow<Q>,
         Q: Ord + ?Sized,
         R: RangeBounds<Q>,
     {
-        ImmutableOrdSet { map: self.map.remove_range(range) }
+        ImmutableOrdSet { map: self.map.without_range(range) }
     }
 
     /// Removes the elements in `range` in place; returns how many were removed.
-    pub fn remove_range_mut<Q, R>(&mut self, range: R) -> usize
+    pub fn remove_range<Q, R>(&mut self, range: R) -> usize
     where
         T: Borrow<Q>,
         Q: Ord + ?Sized,
         R: RangeBounds<Q>,
     {
-        self.map.remove_range_mut(range)
+        self.map.remove_range(range)
     }
 
-    /// The elements in either set. O(n + m).
+    /// The elements in either set. O(n + m). `other` may be passed by value or by reference.
     #[must_use]
-    pub fn union(&self, other: &Self) -> Self {
-        ImmutableOrdSet { map: self.map.union(&other.map) }
+    pub fn union<O: Borrow<Self>>(&self, other: O) -> Self {
+        ImmutableOrdSet { map: self.map.union(&other.borrow().map) }
+    }
+
+    /// The union of all `sets`.
+    #[must_use]
+    pub fn unions<I: IntoIterator<Item = Self>>(sets: I) -> Self {
+        sets.into_iter().fold(Self::new(), |acc, s| acc.union(s))
     }
 
     /// The elements in both sets (taken from `self`). O(n + m).
     #[must_use]
-    pub fn intersection(&self, other: &Self) -> Self {
-        ImmutableOrdSet { map: self.map.intersection(&other.map) }
+    pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
+        ImmutableOrdSet { map: self.map.intersection(&other.borrow().map) }
     }
 
-    /// The elements of `self` not in `other`. O(n + m).
+    /// The elements of `self` not in `other` (std's and .NET's `difference`, imbl's
+    /// `relative_complement`). O(n + m).
     #[must_use]
-    pub fn difference(&self, other: &Self) -> Self {
-        ImmutableOrdSet { map: self.map.difference(&other.map) }
+    pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        ImmutableOrdSet { map: self.map.difference(&other.borrow().map) }
+    }
+
+    /// [`difference`](Self::difference) under imbl's name.
+    #[must_use]
+    pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
+        self.difference(other)
+    }
+
+    /// The elements in exactly one of the sets. O(n + m).
+    #[must_use]
+    pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
+        ImmutableOrdSet { map: self.map.symmetric_difference(&other.borrow().map) }
     }
 }
+
+/// Set operators on references, each a new set: `&a | &b` (union), `&a & &b` (intersection),
+/// `&a - &b` (difference), `&a ^ &b` (symmetric difference).
+macro_rules! set_operator {
+    ($trait:ident, $method:ident, $op:ident) => {
+        impl<T: Clone + Ord> std::ops::$trait<&ImmutableOrdSet<T>> for &ImmutableOrdSet<T> {
+            type Output = ImmutableOrdSet<T>;
+            fn $method(self, other: &ImmutableOrdSet<T>) -> ImmutableOrdSet<T> {
+                self.$op(other)
+            }
+        }
+    };
+}
+
+set_operator!(BitOr, bitor, union);
+set_operator!(BitAnd, bitand, intersection);
+set_operator!(Sub, sub, difference);
+set_operator!(BitXor, bitxor, symmetric_difference);
 
 impl<T: Clone + Ord> FromIterator<T> for ImmutableOrdSet<T> {
     /// O(n) for sorted input, O(n log n) otherwise.
@@ -263,7 +438,7 @@ impl<T: Clone + Ord> FromIterator<T> for ImmutableOrdSet<T> {
 impl<T: Clone + Ord> Extend<T> for ImmutableOrdSet<T> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         for t in iter {
-            self.insert_mut(t);
+            self.insert(t);
         }
     }
 }
@@ -282,6 +457,57 @@ impl<T: Clone + Ord, const N: usize> From<[T; N]> for ImmutableOrdSet<T> {
         values.into_iter().collect()
     }
 }
+
+impl<T: Clone + Ord> From<Vec<T>> for ImmutableOrdSet<T> {
+    fn from(values: Vec<T>) -> Self {
+        values.into_iter().collect()
+    }
+}
+
+impl<T: Clone + Ord> From<&[T]> for ImmutableOrdSet<T> {
+    fn from(values: &[T]) -> Self {
+        values.iter().cloned().collect()
+    }
+}
+
+impl<T: Clone> IntoIterator for ImmutableOrdSet<T> {
+    type Item = T;
+    type IntoIter = IntoIter<T>;
+
+    /// The elements by value, in order: cloned out of the tree, which other versions may
+    /// share.
+    fn into_iter(self) -> IntoIter<T> {
+        IntoIter { inner: self.map.into_iter() }
+    }
+}
+
+/// The elements of an [`ImmutableOrdSet`] by value, in order.
+#[derive(Clone, Debug)]
+pub struct IntoIter<T> {
+    inner: super::map::IntoIter<T, ()>,
+}
+
+impl<T> Iterator for IntoIter<T> {
+    type Item = T;
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        self.inner.next().map(|(k, ())| k)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<T> DoubleEndedIterator for IntoIter<T> {
+    #[inline]
+    fn next_back(&mut self) -> Option<T> {
+        self.inner.next_back().map(|(k, ())| k)
+    }
+}
+
+impl<T> ExactSizeIterator for IntoIter<T> {}
+impl<T> FusedIterator for IntoIter<T> {}
 
 impl<T: PartialEq> PartialEq for ImmutableOrdSet<T> {
     fn eq(&self, other: &Self) -> bool {

@@ -1,0 +1,175 @@
+//! [`Entry`]: one key's place in an [`ImmutableHashMap`], to read, insert, change or remove in
+//! place (copy-on-write), as `std`'s and imbl's `entry` API.
+
+use super::map::ImmutableHashMap;
+use std::fmt;
+use std::hash::{BuildHasher, Hash};
+
+/// A key's entry in an [`ImmutableHashMap`], from [`ImmutableHashMap::entry`].
+///
+/// # Example
+/// ```
+/// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+/// let mut m = ImmutableHashMap::unit("a", 1);
+/// match m.entry("a") {
+///     Entry::Occupied(mut e) => *e.get_mut() += 10,
+///     Entry::Vacant(e) => {
+///         e.insert(0);
+///     }
+/// }
+/// assert_eq!(m["a"], 11);
+/// ```
+pub enum Entry<'a, K, V, S> {
+    /// The key has a value.
+    Occupied(OccupiedEntry<'a, K, V, S>),
+    /// The key has no value.
+    Vacant(VacantEntry<'a, K, V, S>),
+}
+
+/// An entry whose key has a value.
+pub struct OccupiedEntry<'a, K, V, S> {
+    pub(crate) map: &'a mut ImmutableHashMap<K, V, S>,
+    pub(crate) key: K,
+}
+
+/// An entry whose key has no value.
+pub struct VacantEntry<'a, K, V, S> {
+    pub(crate) map: &'a mut ImmutableHashMap<K, V, S>,
+    pub(crate) key: K,
+}
+
+const PRESENT: &str = "an occupied entry's key is in the map";
+
+impl<'a, K, V, S> Entry<'a, K, V, S>
+where
+    K: Hash + Eq + Clone,
+    V: Clone,
+    S: BuildHasher + Clone,
+{
+    /// The value, inserting `default` first if there is none.
+    pub fn or_insert(self, default: V) -> &'a mut V {
+        self.or_insert_with(|| default)
+    }
+
+    /// The value, inserting `default()` first if there is none.
+    pub fn or_insert_with<F: FnOnce() -> V>(self, default: F) -> &'a mut V {
+        match self {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => e.insert(default()),
+        }
+    }
+
+    /// The value, inserting `V::default()` first if there is none.
+    pub fn or_default(self) -> &'a mut V
+    where
+        V: Default,
+    {
+        self.or_insert_with(V::default)
+    }
+
+    /// The entry's key.
+    pub fn key(&self) -> &K {
+        match self {
+            Entry::Occupied(e) => &e.key,
+            Entry::Vacant(e) => &e.key,
+        }
+    }
+
+    /// Calls `f` on the value if there is one; returns the entry.
+    #[must_use]
+    pub fn and_modify<F: FnOnce(&mut V)>(self, f: F) -> Self {
+        match self {
+            Entry::Occupied(mut e) => {
+                f(e.get_mut());
+                Entry::Occupied(e)
+            }
+            vacant => vacant,
+        }
+    }
+}
+
+impl<'a, K, V, S> OccupiedEntry<'a, K, V, S>
+where
+    K: Hash + Eq + Clone,
+    V: Clone,
+    S: BuildHasher + Clone,
+{
+    /// The entry's key.
+    pub fn key(&self) -> &K {
+        &self.key
+    }
+
+    /// The value.
+    pub fn get(&self) -> &V {
+        self.map.get(&self.key).expect(PRESENT)
+    }
+
+    /// The value, mutably (copy-on-write on its path).
+    pub fn get_mut(&mut self) -> &mut V {
+        self.map.get_mut(&self.key).expect(PRESENT)
+    }
+
+    /// The value, mutably, for as long as the map was borrowed.
+    pub fn into_mut(self) -> &'a mut V {
+        self.map.get_mut(&self.key).expect(PRESENT)
+    }
+
+    /// Replaces the value; returns the old one.
+    pub fn insert(&mut self, value: V) -> V {
+        std::mem::replace(self.get_mut(), value)
+    }
+
+    /// Removes the entry; returns its value.
+    pub fn remove(self) -> V {
+        self.remove_entry().1
+    }
+
+    /// Removes the entry; returns its key and value.
+    pub fn remove_entry(self) -> (K, V) {
+        self.map.remove_with_key(&self.key).expect(PRESENT)
+    }
+}
+
+impl<'a, K, V, S> VacantEntry<'a, K, V, S>
+where
+    K: Hash + Eq + Clone,
+    V: Clone,
+    S: BuildHasher + Clone,
+{
+    /// The entry's key.
+    pub fn key(&self) -> &K {
+        &self.key
+    }
+
+    /// The key, giving up the entry.
+    pub fn into_key(self) -> K {
+        self.key
+    }
+
+    /// Inserts `value` for the key; returns it, mutably.
+    pub fn insert(self, value: V) -> &'a mut V {
+        self.map.insert(self.key.clone(), value);
+        self.map.get_mut(&self.key).expect(PRESENT)
+    }
+}
+
+impl<K: fmt::Debug, V: fmt::Debug, S> fmt::Debug for Entry<'_, K, V, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entry::Occupied(e) => f.debug_tuple("Occupied").field(e).finish(),
+            Entry::Vacant(e) => f.debug_tuple("Vacant").field(e).finish(),
+        }
+    }
+}
+
+impl<K: fmt::Debug, V, S> fmt::Debug for OccupiedEntry<'_, K, V, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OccupiedEntry").field("key", &self.key).finish_non_exhaustive()
+    }
+}
+
+impl<K: fmt::Debug, V, S> fmt::Debug for VacantEntry<'_, K, V, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("VacantEntry").field("key", &self.key).finish()
+    }
+}
