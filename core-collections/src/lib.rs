@@ -89,3 +89,6 @@ pub mod frozen;
 pub mod hash;
 pub mod immutable;
 pub mod slice;
+mod vector_macro;
+
+pub use immutable::Vector;
