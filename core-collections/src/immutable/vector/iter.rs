@@ -295,3 +295,54 @@ impl<T> DoubleEndedIterator for ConsumingIter<T> {
 
 impl<T> ExactSizeIterator for ConsumingIter<T> {}
 impl<T> FusedIterator for ConsumingIter<T> {}
+
+/// An iterator over a [`Vector`]'s elements as contiguous slices; see [`Vector::leaves`].
+pub struct Chunks<'a, T> {
+    vec: &'a Vector<T>,
+    front_index: usize,
+    back_index: usize,
+}
+
+impl<'a, T> Chunks<'a, T> {
+    pub(super) fn new(vec: &'a Vector<T>) -> Self {
+        Chunks { vec, front_index: 0, back_index: vec.len() }
+    }
+}
+
+impl<T> Clone for Chunks<'_, T> {
+    fn clone(&self) -> Self {
+        Chunks { vec: self.vec, front_index: self.front_index, back_index: self.back_index }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Chunks<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}
+
+impl<'a, T> Iterator for Chunks<'a, T> {
+    type Item = &'a [T];
+
+    fn next(&mut self) -> Option<&'a [T]> {
+        if self.front_index == self.back_index {
+            return None;
+        }
+        let run = self.vec.chunk_from(self.front_index, self.back_index);
+        self.front_index += run.len();
+        Some(run)
+    }
+}
+
+impl<'a, T> DoubleEndedIterator for Chunks<'a, T> {
+    fn next_back(&mut self) -> Option<&'a [T]> {
+        if self.front_index == self.back_index {
+            return None;
+        }
+        let run = self.vec.chunk_to(self.front_index, self.back_index);
+        self.back_index -= run.len();
+        Some(run)
+    }
+}
+
+impl<T> FusedIterator for Chunks<'_, T> {}

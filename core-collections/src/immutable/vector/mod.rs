@@ -33,7 +33,7 @@
 mod iter;
 mod node;
 
-pub use iter::{ConsumingIter, Iter, IterMut};
+pub use iter::{Chunks, ConsumingIter, Iter, IterMut};
 
 use node::{Tree, B};
 use std::cmp::Ordering;
@@ -230,9 +230,22 @@ impl<T> Vector<T> {
         Iter::new(self)
     }
 
+    /// The elements as contiguous slices (whole leaves and buffers), front to back.
+    ///
+    /// ```
+    /// use core_collections::Vector;
+    /// let v: Vector<u32> = (0..1000).collect();
+    /// assert_eq!(v.leaves().map(<[u32]>::len).sum::<usize>(), 1000);
+    /// assert!(v.leaves().flatten().copied().eq(0..1000));
+    /// ```
+    #[must_use]
+    pub fn leaves(&self) -> Chunks<'_, T> {
+        Chunks::new(self)
+    }
+
     /// The contiguous run of elements that starts at `from`, cut at `to` (`from < to <= len`).
     #[inline]
-    fn chunk_from(&self, from: usize, to: usize) -> &[T] {
+    pub(super) fn chunk_from(&self, from: usize, to: usize) -> &[T] {
         let mut i = from;
         let mut n = to - from;
         if let Some(h) = &self.head {
@@ -258,7 +271,7 @@ impl<T> Vector<T> {
     /// The contiguous run of elements that ends just before `to`, cut at `from`
     /// (`from < to <= len`).
     #[inline]
-    fn chunk_to(&self, from: usize, to: usize) -> &[T] {
+    pub(super) fn chunk_to(&self, from: usize, to: usize) -> &[T] {
         let last = to - 1;
         let mut i = last;
         let n = to - from;
@@ -692,19 +705,77 @@ impl<T: Clone> Vector<T> {
         (self, right)
     }
 
-    /// A new vector without the first `count` elements; `self` is unchanged.
+    /// A new vector without the first `count` elements (empty when `count >= len`); `self`
+    /// is unchanged.
     ///
     /// ```
     /// use core_collections::vector;
     /// assert_eq!(vector![1, 2, 3].skip(1), vector![2, 3]);
+    /// assert!(vector![1, 2, 3].skip(5).is_empty());
+    /// ```
+    #[must_use]
+    pub fn skip(&self, count: usize) -> Self {
+        if count >= self.len() {
+            return Vector::new();
+        }
+        self.clone().split_off(count)
+    }
+
+    /// Removes the elements in `range` and returns them; the elements after the range move
+    /// forward. An empty or inverted range (or one starting past the end) removes nothing.
+    ///
+    /// ```
+    /// use core_collections::vector;
+    /// let mut v = vector![0, 1, 2, 3, 4];
+    /// assert_eq!(v.slice(1..3), vector![1, 2]);
+    /// assert_eq!(v, vector![0, 3, 4]);
     /// ```
     ///
     /// # Panics
     ///
-    /// If `count > len`.
-    #[must_use]
-    pub fn skip(&self, count: usize) -> Self {
-        self.clone().split_off(count)
+    /// If the range ends past `len` (and is not empty).
+    #[must_use = "use `truncate` or `split_off` to drop a range without keeping it"]
+    pub fn slice<R>(&mut self, range: R) -> Self
+    where
+        R: std::ops::RangeBounds<usize>,
+    {
+        use std::ops::Bound;
+        let len = self.len();
+        let start = match range.start_bound() {
+            Bound::Included(&i) => i,
+            Bound::Excluded(&i) => i.saturating_add(1),
+            Bound::Unbounded => 0,
+        };
+        let end = match range.end_bound() {
+            Bound::Included(&i) => i.saturating_add(1),
+            Bound::Excluded(&i) => i,
+            Bound::Unbounded => len,
+        };
+        if start >= end || start >= len {
+            return Vector::new();
+        }
+        let mut middle = self.split_off(start);
+        let back = middle.split_off(end - start);
+        self.append(back);
+        middle
+    }
+
+    /// Swaps the elements at `i` and `j`.
+    ///
+    /// ```
+    /// use core_collections::vector;
+    /// let mut v = vector![1, 2, 3];
+    /// v.swap(0, 2);
+    /// assert_eq!(v, vector![3, 2, 1]);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `i >= len` or `j >= len`.
+    pub fn swap(&mut self, i: usize, j: usize) {
+        let a = self[i].clone();
+        let b = std::mem::replace(&mut self[j], a);
+        self[i] = b;
     }
 
     /// A new vector of the first `count` elements; `self` is unchanged.
@@ -814,6 +885,44 @@ impl<T: Clone> Vector<T> {
         T: Ord,
     {
         let i = match self.binary_search_by(|x| x.cmp(&value).then(Ordering::Less)) {
+            Ok(i) | Err(i) => i,
+        };
+        self.insert(i, value);
+    }
+
+    /// Inserts `value` where it keeps a vector sorted by `f` sorted.
+    ///
+    /// ```
+    /// use core_collections::vector;
+    /// let mut v = vector![3, 1];
+    /// v.insert_ord_by(2, |a, b| b.cmp(a));
+    /// assert_eq!(v, vector![3, 2, 1]);
+    /// ```
+    pub fn insert_ord_by<F>(&mut self, value: T, mut f: F)
+    where
+        F: FnMut(&T, &T) -> Ordering,
+    {
+        let i = match self.binary_search_by(|x| f(x, &value)) {
+            Ok(i) | Err(i) => i,
+        };
+        self.insert(i, value);
+    }
+
+    /// Inserts `value` where it keeps a vector sorted by the key `f` sorted.
+    ///
+    /// ```
+    /// use core_collections::vector;
+    /// let mut v = vector![(1, 'a'), (3, 'c')];
+    /// v.insert_ord_by_key((2, 'b'), |p| p.0);
+    /// assert_eq!(v[1], (2, 'b'));
+    /// ```
+    pub fn insert_ord_by_key<K, F>(&mut self, value: T, mut f: F)
+    where
+        K: Ord,
+        F: FnMut(&T) -> K,
+    {
+        let key = f(&value);
+        let i = match self.binary_search_by(|x| f(x).cmp(&key)) {
             Ok(i) | Err(i) => i,
         };
         self.insert(i, value);
@@ -1043,6 +1152,24 @@ impl<T: Clone> Add for Vector<T> {
     fn add(mut self, other: Self) -> Self {
         self.append(other);
         self
+    }
+}
+
+impl<T: Clone> Add for &Vector<T> {
+    type Output = Vector<T>;
+
+    /// Concatenation into a new vector (O(log n); both operands stay as they are).
+    fn add(self, other: Self) -> Vector<T> {
+        let mut v = self.clone();
+        v.append(other.clone());
+        v
+    }
+}
+
+impl<T: Clone> std::iter::Sum for Vector<T> {
+    /// Concatenates the vectors.
+    fn sum<I: Iterator<Item = Vector<T>>>(iter: I) -> Self {
+        iter.fold(Vector::new(), |a, b| a + b)
     }
 }
 

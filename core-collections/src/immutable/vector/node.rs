@@ -309,7 +309,9 @@ impl<T: Clone> Tree<T> {
                     es.push(Entry { end, node: sibling });
                     None
                 }
-                Some(sibling) => Some(Arc::new(Node::Branch(vec![Entry { end: n, node: sibling }]))),
+                Some(sibling) => {
+                    Some(Arc::new(Node::Branch(vec![Entry { end: n, node: sibling }])))
+                }
             }
         }
         let n = v.len();
@@ -356,7 +358,9 @@ impl<T: Clone> Tree<T> {
                     es.insert(0, Entry { end: n, node: sibling });
                     None
                 }
-                Some(sibling) => Some(Arc::new(Node::Branch(vec![Entry { end: n, node: sibling }]))),
+                Some(sibling) => {
+                    Some(Arc::new(Node::Branch(vec![Entry { end: n, node: sibling }])))
+                }
             }
         }
         let n = v.len();
@@ -473,9 +477,8 @@ impl<T: Clone> Tree<T> {
                         right.push(Entry { end: mid.end - i, node: r });
                     }
                     right.extend(rest.map(|e| Entry { end: e.end - i, node: e.node }));
-                    let wrap = |es: Vec<Entry<T>>| {
-                        (!es.is_empty()).then(|| Arc::new(Node::Branch(es)))
-                    };
+                    let wrap =
+                        |es: Vec<Entry<T>>| (!es.is_empty()).then(|| Arc::new(Node::Branch(es)));
                     (wrap(es), wrap(right))
                 }
             }
