@@ -224,7 +224,7 @@ impl<T: Clone> Tree<T> {
         let mut node = Arc::make_mut(self.root.as_mut().expect("index within the tree"));
         let mut h = self.height;
         loop {
-            match { node } {
+            match node {
                 Node::Leaf(v) => return &mut v[i],
                 Node::Branch(es) => {
                     let k = child_index(es, h, i);
