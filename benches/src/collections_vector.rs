@@ -221,14 +221,14 @@ pub fn split_concat(n: usize) -> Case {
         "core-collections/vector/split_concat",
         n,
         vec![
-            Function::new("core", OURS, (ours(n), ix.clone()), |(v, ix)| {
+            Function::new("core", OURS, (ours(n), ix.clone()), move |(v, ix)| {
                 ix.iter().fold(0u64, |a, &i| {
                     let (mut l, r) = v.clone().split_at(i);
                     l.append(r);
                     a.wrapping_add(l[n / 2])
                 })
             }),
-            Function::new("imbl", vs("core"), (imbl(n), ix.clone()), |(v, ix)| {
+            Function::new("imbl", vs("core"), (imbl(n), ix.clone()), move |(v, ix)| {
                 ix.iter().fold(0u64, |a, &i| {
                     let (mut l, r) = v.clone().split_at(i);
                     l.append(r);
