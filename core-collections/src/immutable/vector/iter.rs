@@ -346,3 +346,42 @@ impl<'a, T> DoubleEndedIterator for Chunks<'a, T> {
 }
 
 impl<T> FusedIterator for Chunks<'_, T> {}
+
+/// An iterator over a [`Vector`]'s elements as mutable contiguous slices; see
+/// [`Vector::leaves_mut`].
+pub struct ChunksMut<'a, T> {
+    chunks: std::vec::IntoIter<&'a mut [T]>,
+}
+
+impl<'a, T> ChunksMut<'a, T> {
+    pub(super) fn new(chunks: Vec<&'a mut [T]>) -> Self {
+        ChunksMut { chunks: chunks.into_iter() }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for ChunksMut<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.chunks.as_slice()).finish()
+    }
+}
+
+impl<'a, T> Iterator for ChunksMut<'a, T> {
+    type Item = &'a mut [T];
+
+    fn next(&mut self) -> Option<&'a mut [T]> {
+        self.chunks.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.chunks.size_hint()
+    }
+}
+
+impl<'a, T> DoubleEndedIterator for ChunksMut<'a, T> {
+    fn next_back(&mut self) -> Option<&'a mut [T]> {
+        self.chunks.next_back()
+    }
+}
+
+impl<T> ExactSizeIterator for ChunksMut<'_, T> {}
+impl<T> FusedIterator for ChunksMut<'_, T> {}

@@ -33,7 +33,7 @@
 mod iter;
 mod node;
 
-pub use iter::{Chunks, ConsumingIter, Iter, IterMut};
+pub use iter::{Chunks, ChunksMut, ConsumingIter, Iter, IterMut};
 
 use node::{Tree, B};
 use std::cmp::Ordering;
@@ -928,17 +928,22 @@ impl<T: Clone> Vector<T> {
         self.insert(i, value);
     }
 
-    /// An iterator over mutable references (copies shared parts first).
+    /// The elements as mutable contiguous slices (whole leaves and buffers), front to back;
+    /// copies shared parts first.
     ///
     /// ```
-    /// use core_collections::vector;
-    /// let mut v = vector![1, 2];
-    /// v.iter_mut().for_each(|x| *x *= 10);
-    /// assert_eq!(v, vector![10, 20]);
+    /// use core_collections::Vector;
+    /// let mut v: Vector<u32> = (0..1000).collect();
+    /// v.leaves_mut().for_each(|s| s.fill(1));
+    /// assert_eq!(v.iter().sum::<u32>(), 1000);
     /// ```
     #[must_use]
-    pub fn iter_mut(&mut self) -> IterMut<'_, T> {
-        let len = self.len();
+    pub fn leaves_mut(&mut self) -> ChunksMut<'_, T> {
+        ChunksMut::new(self.chunks_mut())
+    }
+
+    /// Every element's slice, front to back, unshared.
+    fn chunks_mut(&mut self) -> Vec<&mut [T]> {
         let mut chunks: Vec<&mut [T]> = Vec::new();
         let Vector { head, tree, tail } = self;
         if let Some(h) = head {
@@ -950,7 +955,22 @@ impl<T: Clone> Vector<T> {
         if let Some(t) = tail {
             chunks.push(Arc::make_mut(t).as_mut_slice());
         }
-        IterMut::new(chunks, len)
+        chunks.retain(|c| !c.is_empty());
+        chunks
+    }
+
+    /// An iterator over mutable references (copies shared parts first).
+    ///
+    /// ```
+    /// use core_collections::vector;
+    /// let mut v = vector![1, 2];
+    /// v.iter_mut().for_each(|x| *x *= 10);
+    /// assert_eq!(v, vector![10, 20]);
+    /// ```
+    #[must_use]
+    pub fn iter_mut(&mut self) -> IterMut<'_, T> {
+        let len = self.len();
+        IterMut::new(self.chunks_mut(), len)
     }
 
     /// Keeps only the elements for which `f` returns `true`, in order.
