@@ -9,6 +9,7 @@
 //! - [`text`]: the `core-text` case table (validation, counting, transcoding, seed cases).
 //! - [`collections_frozen`], [`collections_immutable`], [`collections_ord`]: the
 //!   `core-collections` case tables (frozen lookups, persistent collections, slice seeds).
+//! - [`collections_vector`]: the persistent vector against imbl's and rpds's.
 //! - [`time`]: the `core-time` case table (seed cases, formats, conversions past 2037).
 //! - [`num`]: the `core-num` big-integer case table (seed cases, multiplication up to 32,768
 //!   limbs, decimal conversion, modpow, gcd) against num-bigint, and with the `extra-peers`
@@ -38,6 +39,7 @@ pub mod case;
 pub mod collections_frozen;
 pub mod collections_immutable;
 pub mod collections_ord;
+pub mod collections_vector;
 pub mod corpus;
 pub mod half;
 pub mod literal;

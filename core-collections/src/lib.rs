@@ -39,6 +39,9 @@
 //!   [`ImmutableOrdSet`](immutable::ImmutableOrdSet) /
 //!   [`ImmutableOrdMap`](immutable::ImmutableOrdMap) (persistent B-trees with subtree sizes:
 //!   O(log n) range counts, range removal, lock-step `set_equals`).
+//! - [`Vector`] (and [`vector!`]): a persistent vector (an RRB tree) with imbl's method names:
+//!   O(1) clone, O(log n) index, update, split and concatenation, amortised O(1) push and pop
+//!   at both ends, iteration by whole leaves.
 //! - [`slice`](mod@slice): `checked_sum`, `min`, `max` for every integer type, `find_all` into an
 //!   exact-size `Vec`, and `full_join`, a hash-based full outer join.
 //! - [`hash`]: the seeded folded-multiply hasher the collections use by default.
@@ -91,3 +94,6 @@ pub mod frozen;
 pub mod hash;
 pub mod immutable;
 pub mod slice;
+mod vector_macro;
+
+pub use immutable::Vector;

@@ -150,6 +150,7 @@ fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
     all.extend(core_benches::collections_frozen::cases());
     all.extend(core_benches::collections_immutable::cases());
     all.extend(core_benches::collections_ord::cases());
+    all.extend(core_benches::collections_vector::cases());
     all.extend(core_benches::num::cases());
     all.extend(core_benches::half::cases());
     all.extend(core_benches::tensor::cases());
