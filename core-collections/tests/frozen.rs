@@ -2,7 +2,7 @@
 //! `HashSet`, plus one test per lookup strategy that forces it with crafted keys.
 
 use core_collections::frozen::{
-    FrozenCaseInsensitiveMap, FrozenCaseInsensitiveSet, FrozenKey, FrozenMap, FrozenSet, Strategy,
+    FrozenCaseInsensitiveMap, FrozenCaseInsensitiveSet, FrozenMap, FrozenSet, Strategy,
 };
 use proptest::prelude::*;
 use std::borrow::Borrow;
@@ -16,7 +16,6 @@ struct Point {
     x: i16,
     y: u8,
 }
-impl FrozenKey for Point {}
 
 /// splitmix64: deterministic data.
 struct Rng(u64);
@@ -38,8 +37,8 @@ impl Rng {
 /// keys and `probes` (mostly misses).
 fn check_map<K, Q>(pairs: &[(K, u32)], probes: &[K], as_q: impl Fn(&K) -> &Q)
 where
-    K: FrozenKey + Clone + Debug + Borrow<Q>,
-    Q: FrozenKey + ?Sized + Debug,
+    K: Hash + Eq + Clone + Debug + Borrow<Q>,
+    Q: Hash + Eq + ?Sized + Debug,
 {
     let mut std_map: HashMap<K, u32> = HashMap::new();
     let mut last_key: HashMap<K, K> = HashMap::new();
@@ -194,7 +193,7 @@ fn one_hundred_thousand_keys() {
     check_map(&pairs, &misses[..1000], |k: &String| k.as_str());
 }
 
-fn strategy_of<K: FrozenKey>(keys: impl IntoIterator<Item = K>) -> Strategy {
+fn strategy_of<K: Hash + Eq>(keys: impl IntoIterator<Item = K>) -> Strategy {
     let map = FrozenMap::new(keys.into_iter().map(|k| (k, ())));
     // Every key is found, and the strategy is what we pin.
     map.strategy()
@@ -265,10 +264,14 @@ fn duplicates_last_wins() {
 
 #[test]
 fn integer_keys_keep_their_order_mapping() {
-    assert!((-1i32).as_u64().unwrap() < 0i32.as_u64().unwrap());
-    assert_eq!(i64::MIN.as_u64(), Some(0));
-    assert_eq!(u64::MAX.as_u64(), Some(u64::MAX));
-    assert_eq!('a'.as_u64(), Some(97));
+    // Negative and positive keys are one dense range.
+    let map = FrozenMap::new((-50i32..50).map(|k| (k, k * 2)));
+    assert_eq!(map.strategy(), Strategy::DenseInts);
+    assert!((-50..50).all(|k| map[&k] == k * 2));
+    assert_eq!(map.get(&50), None);
+    let chars = FrozenSet::new('a'..='z');
+    assert_eq!(chars.strategy(), Strategy::DenseInts);
+    assert!(chars.contains(&'q') && !chars.contains(&'A'));
     let extremes = [i64::MIN, -1, 0, 1, i64::MAX];
     let map = FrozenMap::new(extremes.iter().map(|&k| (k, k)));
     assert!(extremes.iter().all(|k| map[k] == *k));
@@ -414,4 +417,73 @@ proptest! {
     fn prop_caseless(pairs in prop::collection::vec(("[a-dA-D-]{0,10}", any::<u32>()), 0..200), probes in prop::collection::vec("[a-eA-E-]{0,10}", 0..40)) {
         check_caseless(&pairs, &probes);
     }
+}
+
+/// A key whose `Hash` writes only its id while equality also compares the label: legal, and
+/// the integer it writes is shared by different keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Tagged {
+    id: u32,
+    label: &'static str,
+}
+
+impl Hash for Tagged {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Level {
+    Low,
+    Mid,
+    High,
+}
+
+#[test]
+fn any_hash_eq_key_works_without_a_marker() {
+    // Field-less enums write one integer: an integer strategy.
+    let levels = FrozenMap::new([(Level::Low, 1), (Level::Mid, 2), (Level::High, 3)]);
+    assert_eq!(levels.strategy(), Strategy::SmallIntScan);
+    assert_eq!(levels[&Level::Mid], 2);
+    // Keys sharing an integer: every strategy size, each key found, lookalikes not.
+    for n in [4u32, 20, 40, 300] {
+        let keys: Vec<Tagged> = (0..n)
+            .flat_map(|i| {
+                [Tagged { id: i % 7, label: "a" }, Tagged { id: i % 7 + 1000 * i, label: "b" }]
+            })
+            .collect();
+        let map: FrozenMap<Tagged, usize> = keys.iter().cloned().zip(0..).collect();
+        let oracle: HashMap<Tagged, usize> = keys.iter().cloned().zip(0..).collect();
+        assert_eq!(map.len(), oracle.len());
+        for (k, v) in &oracle {
+            assert_eq!(map.get(k), Some(v), "{k:?}");
+        }
+        for id in 0..2000 {
+            let q = Tagged { id, label: "zz" };
+            assert_eq!(map.get(&q), None);
+        }
+    }
+    // Options write a discriminant and, for `Some`, a value: `None` alone is one integer.
+    let opts = FrozenSet::new((0..40).map(Some).chain([None]));
+    assert!(opts.contains(&None) && opts.contains(&Some(39)) && !opts.contains(&Some(40)));
+    let just_none = FrozenSet::new([None, None]);
+    assert!(just_none.contains(&None) && !just_none.contains(&Some(0u8)));
+    // Byte vectors write a length, then bytes: hashed whole.
+    let blobs = FrozenSet::new((0..50u8).map(|i| vec![i; i as usize]));
+    assert_eq!(blobs.strategy(), Strategy::GeneralHash);
+    assert!(blobs.contains(&vec![7; 7]) && blobs.contains(&[9u8; 9][..]));
+}
+
+#[test]
+fn string_keys_borrow_like_std() {
+    let owned: FrozenMap<String, u32> = (0..100).map(|i| (format!("key{i}"), i)).collect();
+    assert_eq!(owned.get("key42"), Some(&42));
+    assert_eq!(owned.get(&"key43".to_string()), Some(&43));
+    assert!(!owned.contains_key("key100"));
+    let borrowed: FrozenMap<&str, u32> = [("a", 1), ("bb", 2)].into_iter().collect();
+    let query = String::from("bb");
+    assert_eq!(borrowed.get(query.as_str()), Some(&2));
+    let boxed: FrozenSet<Box<str>> = ["x".into(), "yy".into()].into_iter().collect();
+    assert!(boxed.contains("yy"));
 }

@@ -2,9 +2,10 @@
 
 use super::index::Index;
 use super::iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
-use super::{FrozenKey, Strategy};
+use super::Strategy;
 use core::borrow::Borrow;
 use core::fmt;
+use core::hash::Hash;
 
 /// A map built once from its entries, with a lookup strategy picked for its keys.
 ///
@@ -28,7 +29,7 @@ pub struct FrozenMap<K, V> {
     index: Index,
 }
 
-impl<K: FrozenKey, V> FrozenMap<K, V> {
+impl<K: Hash + Eq, V> FrozenMap<K, V> {
     /// Builds a map from `(key, value)` pairs. When keys repeat, the last pair (key and
     /// value) wins, in the position of the first.
     ///
@@ -47,7 +48,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// The value for `key`.
     #[inline]
-    pub fn get<Q: FrozenKey + ?Sized>(&self, key: &Q) -> Option<&V>
+    pub fn get<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
     {
@@ -57,7 +58,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// The stored key and the value for `key`.
     #[inline]
-    pub fn get_key_value<Q: FrozenKey + ?Sized>(&self, key: &Q) -> Option<(&K, &V)>
+    pub fn get_key_value<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
     {
@@ -67,7 +68,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// Whether the map has `key`.
     #[inline]
-    pub fn contains_key<Q: FrozenKey + ?Sized>(&self, key: &Q) -> bool
+    pub fn contains_key<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
     {
@@ -76,7 +77,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// The value for `key`, mutable.
     #[inline]
-    pub fn get_mut<Q: FrozenKey + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
+    pub fn get_mut<Q: Hash + Eq + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
     where
         K: Borrow<Q>,
     {
@@ -92,7 +93,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
     /// assert_eq!(map.get_many([&0, &2, &500]), [Some(&'a'), Some(&'c'), None]);
     /// ```
     #[inline]
-    pub fn get_many<Q: FrozenKey + ?Sized, const N: usize>(&self, keys: [&Q; N]) -> [Option<&V>; N]
+    pub fn get_many<Q: Hash + Eq + ?Sized, const N: usize>(&self, keys: [&Q; N]) -> [Option<&V>; N]
     where
         K: Borrow<Q>,
     {
@@ -149,19 +150,19 @@ impl<K, V> FrozenMap<K, V> {
     }
 }
 
-impl<K: FrozenKey, V> FromIterator<(K, V)> for FrozenMap<K, V> {
+impl<K: Hash + Eq, V> FromIterator<(K, V)> for FrozenMap<K, V> {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
         FrozenMap::new(pairs)
     }
 }
 
-impl<K: FrozenKey, V, const N: usize> From<[(K, V); N]> for FrozenMap<K, V> {
+impl<K: Hash + Eq, V, const N: usize> From<[(K, V); N]> for FrozenMap<K, V> {
     fn from(pairs: [(K, V); N]) -> Self {
         FrozenMap::new(pairs)
     }
 }
 
-impl<K: FrozenKey, V> Default for FrozenMap<K, V> {
+impl<K: Hash + Eq, V> Default for FrozenMap<K, V> {
     fn default() -> Self {
         FrozenMap::new([])
     }
@@ -169,8 +170,8 @@ impl<K: FrozenKey, V> Default for FrozenMap<K, V> {
 
 impl<K, V, Q> core::ops::Index<&Q> for FrozenMap<K, V>
 where
-    K: FrozenKey + Borrow<Q>,
-    Q: FrozenKey + ?Sized,
+    K: Hash + Eq + Borrow<Q>,
+    Q: Hash + Eq + ?Sized,
 {
     type Output = V;
 
@@ -191,13 +192,13 @@ impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for FrozenMap<K, V> {
 }
 
 /// Maps are equal when they have the same keys with equal values (in any order).
-impl<K: FrozenKey, V: PartialEq> PartialEq for FrozenMap<K, V> {
+impl<K: Hash + Eq, V: PartialEq> PartialEq for FrozenMap<K, V> {
     fn eq(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
     }
 }
 
-impl<K: FrozenKey, V: Eq> Eq for FrozenMap<K, V> {}
+impl<K: Hash + Eq, V: Eq> Eq for FrozenMap<K, V> {}
 
 impl<'a, K, V> IntoIterator for &'a FrozenMap<K, V> {
     type Item = (&'a K, &'a V);
