@@ -86,6 +86,7 @@ macro_rules! entry_iterator {
 }
 
 pub mod frozen;
+mod frozen_macros;
 pub mod hash;
 pub mod immutable;
 pub mod slice;

@@ -227,9 +227,19 @@ impl Index {
     pub(crate) fn build<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>) -> Index {
         match entries.first().map(|(k, _)| Shaper::run(k, Ignore).0) {
             Some(Shape::Int(_, width)) => {
-                let same = |(k, _): &(K, V)| matches!(Shaper::run(k, Ignore).0, Shape::Int(_, w) if w == width);
-                if entries.iter().all(same) {
-                    if let Some(index) = int_index(entries) {
+                // One pass: every key an integer of the same width, and their range.
+                let (mut min, mut max, mut same) = (u64::MAX, 0, true);
+                for (k, _) in entries.iter() {
+                    let Shape::Int(x, w) = Shaper::run(k, Ignore).0 else {
+                        same = false;
+                        break;
+                    };
+                    same &= w == width;
+                    min = min.min(x);
+                    max = max.max(x);
+                }
+                if same {
+                    if let Some(index) = int_index(entries, Some((min, max))) {
                         return index;
                     }
                 }
@@ -553,14 +563,17 @@ fn int_of<K: Hash>(k: &K) -> u64 {
 
 /// The integer strategies for integer keys (deduplicating `entries`), or `None` if two
 /// different keys share an integer (their `Hash` writes the same number).
-fn int_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>) -> Option<Index> {
+fn int_index<K: Hash + Eq, V>(
+    entries: &mut Vec<(K, V)>,
+    range: Option<(u64, u64)>,
+) -> Option<Index> {
     let n = entries.len();
-    let (mut min, mut max) = (u64::MAX, 0);
-    for (k, _) in entries.iter() {
-        let x = int_of(k);
-        min = min.min(x);
-        max = max.max(x);
-    }
+    let (min, max) = range.unwrap_or_else(|| {
+        entries.iter().fold((u64::MAX, 0), |(lo, hi), (k, _)| {
+            let x = int_of(k);
+            (lo.min(x), hi.max(x))
+        })
+    });
     if n > SMALL && max - min < DENSE_SPREAD.saturating_mul(n as u64) {
         return dense_index(entries, min, max);
     }
@@ -568,7 +581,7 @@ fn int_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>) -> Option<Index> {
     let seed = Seed::new(process_seed());
     if let Some(dead) = dedup(entries, |_, k| hash_word(int_of(k), seed)) {
         retain_live(entries, &dead);
-        return int_index(entries);
+        return int_index(entries, None);
     }
     let key = |i: usize| int_of(&entries[i].0);
     if n <= SMALL {
@@ -595,6 +608,28 @@ fn int_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>) -> Option<Index> {
 fn dense_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>, min: u64, max: u64) -> Option<Index> {
     let n = entries.len();
     assert!(n < EMPTY as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
+    if max - min == n as u64 - 1 {
+        // Maybe every integer of the range once: no slots needed. Keys given in order need
+        // no more than this pass; others, a bitmap to see they are distinct, then a move.
+        let offset = |k: &K| (int_of(k) - min) as usize;
+        if entries.iter().enumerate().all(|(i, (k, _))| offset(k) == i) {
+            return Some(Index::DenseFull { min });
+        }
+        let mut seen = vec![0u64; n.div_ceil(64)];
+        let mut distinct = true;
+        for (k, _) in entries.iter() {
+            let o = offset(k);
+            let (word, bit) = (o / 64, 1u64 << (o % 64));
+            distinct &= seen[word] & bit == 0;
+            seen[word] |= bit;
+        }
+        if distinct {
+            drop(seen);
+            let dest = entries.iter().map(|(k, _)| offset(k) as u32).collect();
+            permute(entries, dest);
+            return Some(Index::DenseFull { min });
+        }
+    }
     let mut slots = vec![EMPTY; (max - min) as usize + 1];
     let mut dups = Vec::new();
     for i in 0..n {
@@ -615,7 +650,7 @@ fn dense_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>, min: u64, max: u64) -
             dead[i] = true;
         }
         retain_live(entries, &dead);
-        return int_index(entries);
+        return int_index(entries, Some((min, max)));
     }
     if n == slots.len() {
         // Every integer of the range: entries in key order, and no slots.

@@ -1,7 +1,7 @@
 //! [`FrozenMap`]: a read-optimised map built once from its entries.
 
 use super::index::Index;
-use super::iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
+use super::iter::{IntoIter, IntoKeys, IntoValues, Iter, IterMut, Keys, Values, ValuesMut};
 use super::Strategy;
 use core::borrow::Borrow;
 use core::fmt;
@@ -85,6 +85,40 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
         Some(&mut self.entries[i].1)
     }
 
+    /// The values for several distinct keys at once, mutable.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let mut map = FrozenMap::from([("a", 1), ("b", 2)]);
+    /// if let [Some(a), Some(b), None] = map.get_disjoint_mut(["a", "b", "c"]) {
+    ///     core::mem::swap(a, b);
+    /// }
+    /// assert_eq!((map["a"], map["b"]), (2, 1));
+    /// ```
+    ///
+    /// # Panics
+    /// If two of the keys are the same entry's (as std's `HashMap::get_disjoint_mut`).
+    pub fn get_disjoint_mut<Q: Hash + Eq + ?Sized, const N: usize>(
+        &mut self,
+        keys: [&Q; N],
+    ) -> [Option<&mut V>; N]
+    where
+        K: Borrow<Q>,
+    {
+        let found = keys.map(|k| self.index.find(&self.entries, k));
+        for (i, a) in found.iter().enumerate() {
+            assert!(
+                a.is_none() || !found[..i].contains(a),
+                "get_disjoint_mut: two keys name the same entry"
+            );
+        }
+        let base = self.entries.as_mut_ptr();
+        // SAFETY: every found position is in bounds (`find` returns positions of entries),
+        // and the positions are pairwise distinct (checked above), so the references do not
+        // alias; they borrow `self` mutably for their lifetime.
+        found.map(|i| i.map(|i| unsafe { &mut (*base.add(i)).1 }))
+    }
+
     /// The values for several keys at once.
     ///
     /// ```
@@ -147,6 +181,24 @@ impl<K, V> FrozenMap<K, V> {
     /// The values, mutable.
     pub fn values_mut(&mut self) -> ValuesMut<'_, K, V> {
         ValuesMut { inner: self.entries.iter_mut() }
+    }
+
+    /// The keys, by value.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([(1, 'a'), (2, 'b')]);
+    /// let mut keys: Vec<i32> = map.into_keys().collect();
+    /// keys.sort();
+    /// assert_eq!(keys, [1, 2]);
+    /// ```
+    pub fn into_keys(self) -> IntoKeys<K, V> {
+        IntoKeys { inner: self.entries.into_vec().into_iter() }
+    }
+
+    /// The values, by value.
+    pub fn into_values(self) -> IntoValues<K, V> {
+        IntoValues { inner: self.entries.into_vec().into_iter() }
     }
 }
 

@@ -44,6 +44,8 @@ mod index;
 mod iter;
 mod key;
 mod map;
+#[cfg(feature = "serde")]
+mod serde;
 mod set;
 mod str_table;
 mod strategy;
@@ -51,7 +53,7 @@ mod string_hash;
 mod table;
 
 pub use caseless::{FrozenCaseInsensitiveMap, FrozenCaseInsensitiveSet};
-pub use iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
+pub use iter::{IntoIter, IntoKeys, IntoValues, Iter, IterMut, Keys, Values, ValuesMut};
 pub use key::FrozenKey;
 pub use map::FrozenMap;
 pub use set::{
