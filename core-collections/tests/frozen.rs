@@ -487,3 +487,72 @@ fn string_keys_borrow_like_std() {
     let boxed: FrozenSet<Box<str>> = ["x".into(), "yy".into()].into_iter().collect();
     assert!(boxed.contains("yy"));
 }
+
+fn sorted_refs<'a, T: Ord + 'a>(it: impl Iterator<Item = &'a T>) -> Vec<&'a T> {
+    let mut v: Vec<&T> = it.collect();
+    v.sort();
+    v
+}
+
+proptest! {
+    #[test]
+    fn set_algebra_agrees_with_std(a in prop::collection::vec(0u16..300, 0..60),
+                                   b in prop::collection::vec(0u16..300, 0..60)) {
+        let (fa, fb) = (FrozenSet::new(a.iter().copied()), FrozenSet::new(b.iter().copied()));
+        let (sa, sb): (HashSet<u16>, HashSet<u16>) =
+            (a.iter().copied().collect(), b.iter().copied().collect());
+        prop_assert_eq!(sorted_refs(fa.intersection(&fb)), sorted_refs(sa.intersection(&sb)));
+        prop_assert_eq!(sorted_refs(fa.union(&fb)), sorted_refs(sa.union(&sb)));
+        prop_assert_eq!(sorted_refs(fa.difference(&fb)), sorted_refs(sa.difference(&sb)));
+        prop_assert_eq!(
+            sorted_refs(fa.symmetric_difference(&fb)),
+            sorted_refs(sa.symmetric_difference(&sb))
+        );
+        // Against std's sets directly, and the operators.
+        prop_assert_eq!(sorted_refs(fa.intersection(&sb)), sorted_refs(sa.intersection(&sb)));
+        prop_assert_eq!(fa.is_subset(&fb), sa.is_subset(&sb));
+        prop_assert_eq!(fa.is_superset(&sb), sa.is_superset(&sb));
+        prop_assert_eq!(fa.is_disjoint(&fb), sa.is_disjoint(&sb));
+        prop_assert_eq!(fa.is_disjoint(&sb), sa.is_disjoint(&sb));
+        prop_assert!(&fa & &fb == &sa & &sb);
+        prop_assert!(&fa | &sb == &sa | &sb);
+        prop_assert!(&fa - &fb == &sa - &sb);
+        prop_assert!(&fa ^ &fb == &sa ^ &sb);
+        let ordered: std::collections::BTreeSet<u16> = b.iter().copied().collect();
+        prop_assert_eq!(fa.is_subset(&ordered), sa.is_subset(&sb));
+        prop_assert!(fa.is_subset(&(&fa | &fb)) && (&fa | &fb).is_superset(&fa));
+    }
+}
+
+#[test]
+fn set_algebra_on_strings_and_conversions() {
+    let a: FrozenSet<String> = ["x", "y", "z"].iter().map(|s| s.to_string()).collect();
+    let b: FrozenSet<String> = ["y", "w"].iter().map(|s| s.to_string()).collect();
+    let both: Vec<&String> = a.intersection(&b).collect();
+    assert_eq!(both, [&"y".to_string()]);
+    assert_eq!((&a ^ &b).len(), 3);
+    assert!(format!("{:?}", a.intersection(&b)).contains("\"y\""));
+    let mut owned: Vec<String> = (&a - &b).into_iter().collect();
+    owned.sort();
+    assert_eq!(owned, ["x", "z"]);
+    let empty = FrozenSet::<String>::default();
+    assert!(empty.is_subset(&a) && empty.is_disjoint(&a) && !a.is_subset(&empty));
+    let map = core_collections::frozen_map! { 1u8 => 'a', 2 => 'b', 1 => 'c' };
+    assert_eq!((map.len(), map[&1]), (2, 'c'));
+    let set = core_collections::frozen_set![3u8, 1, 3];
+    assert_eq!(set.len(), 2);
+}
+
+#[test]
+fn get_disjoint_mut_and_by_value_iterators() {
+    let mut map: FrozenMap<String, u32> = (0..20).map(|i| (format!("k{i}"), i)).collect();
+    let [a, b, c] = map.get_disjoint_mut(["k1", "k2", "zz"]);
+    assert_eq!((a.copied(), b.copied(), c), (Some(1), Some(2), None));
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _ = map.get_disjoint_mut(["k3", "k3"]);
+    }));
+    assert!(caught.is_err(), "repeated keys panic, as std's do");
+    let total: u32 = map.clone().into_values().sum();
+    assert_eq!(total, (0..20).sum::<u32>());
+    assert_eq!(map.into_keys().filter(|k| k.len() == 3).count(), 10);
+}

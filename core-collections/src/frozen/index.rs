@@ -98,6 +98,12 @@ impl Slice {
     /// [`Slice::word`] of a packed slice (short keys: rarely the hot path, kept out of line).
     #[inline(never)]
     fn packed<const FOLD: bool>(self, b: &[u8]) -> u64 {
+        self.packed_inline::<FOLD>(b)
+    }
+
+    /// [`Slice::packed`], inlined (for the slice search, which reads every key).
+    #[inline(always)]
+    fn packed_inline<const FOLD: bool>(self, b: &[u8]) -> u64 {
         let n = b.len();
         let start = if self.from_end { n - self.offset - self.len } else { self.offset };
         short_word::<FOLD>(&b[start..start + self.len])
@@ -254,19 +260,18 @@ impl Index {
                     ends.push(arena.len());
                 }
                 if ends.len() == entries.len() {
-                    let bytes = |i: usize| &arena[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-                    let seed = Seed::new(process_seed());
-                    let dead = dedup(entries, |i, _| hash_bytes::<false>(bytes(i), seed));
-                    let live: Vec<usize> = match &dead {
-                        Some(dead) => (0..dead.len()).filter(|&i| !dead[i]).collect(),
-                        None => Vec::new(),
-                    };
-                    let live_bytes =
-                        |i: usize| if dead.is_some() { bytes(live[i]) } else { bytes(i) };
-                    if let Some(dead) = &dead {
-                        retain_live(entries, dead);
+                    let mut keys: Vec<&[u8]> = Vec::with_capacity(ends.len());
+                    let mut start = 0;
+                    for &end in &ends {
+                        keys.push(&arena[start..end]);
+                        start = end;
                     }
-                    return string_index::<false>(entries.len(), live_bytes);
+                    let seed = Seed::new(process_seed());
+                    if let Some(dead) = dedup(entries, |i, _| hash_bytes::<false>(keys[i], seed)) {
+                        retain_live(entries, &dead);
+                        retain_live(&mut keys, &dead);
+                    }
+                    return string_index::<false>(entries.len(), |i| keys[i]);
                 }
             }
             _ => {}
@@ -510,7 +515,9 @@ fn dedup_by<K, V>(
     if n < 2 {
         return None;
     }
-    let bits = table_bits(n);
+    // At most half full: linear probing at the load of `table_bits(n)` alone (up to 100%)
+    // made this check most of a sparse build.
+    let bits = table_bits(n) + 1;
     let mut seen = vec![EMPTY; 1 << bits];
     let mask = seen.len() - 1;
     let mut dead: Option<Vec<bool>> = None;
@@ -765,8 +772,11 @@ fn find_slice<'a, const FOLD: bool>(
     max_len: usize,
 ) -> Option<Slice> {
     let allowed = n / 20;
-    let bits = table_bits(n);
+    // At most half full: at the load of `table_bits(n)` alone (up to 100%), linear probing
+    // for the accepted slice took most of a string build.
+    let bits = table_bits(n) + 1;
     let mut seen = vec![u64::MAX; 1 << bits];
+    let mut touched = Vec::with_capacity(n);
     let mask = seen.len() - 1;
     // Each key looked at costs one unit; a failing candidate usually stops early, once it has
     // seen `allowed` repeats.
@@ -776,15 +786,21 @@ fn find_slice<'a, const FOLD: bool>(
         for &from_end in sides {
             for offset in 0..=min_len - len {
                 let slice = Slice::new(from_end, offset, len);
-                seen.fill(u64::MAX);
+                // Only the slots this candidate used go back to empty (a fill of the whole
+                // table per candidate cost more than the failing candidates' probes).
+                for &p in &touched {
+                    seen[p] = u64::MAX;
+                }
+                touched.clear();
                 let mut repeats = 0;
                 let mut i = 0;
                 while i < n && repeats <= allowed {
-                    let w = slice.word::<FOLD>(bytes(i), (0, 0));
+                    let w = slice.packed_inline::<FOLD>(bytes(i));
                     let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
                     loop {
                         if seen[p] == u64::MAX {
                             seen[p] = w;
+                            touched.push(p);
                             break;
                         }
                         if seen[p] == w {
@@ -798,7 +814,7 @@ fn find_slice<'a, const FOLD: bool>(
                 if repeats <= allowed {
                     return Some(slice);
                 }
-                budget = budget.checked_sub(i + seen.len() / 8)?;
+                budget = budget.checked_sub(i)?;
             }
         }
     }
