@@ -45,7 +45,8 @@ fuzz_target!(|data: &[u8]| {
     }
 
     // Tuple keys: neither an integer nor a string, hashed whole.
-    let pairs: Vec<((u8, u8), u8)> = data.chunks_exact(3).map(|c| ((c[0], c[1] & 7), c[2])).collect();
+    let pairs: Vec<((u8, u8), u8)> =
+        data.chunks_exact(3).map(|c| ((c[0], c[1] & 7), c[2])).collect();
     let map = FrozenMap::new(pairs.iter().copied());
     let std_map: HashMap<(u8, u8), u8> = pairs.iter().copied().collect();
     assert_eq!(map.len(), std_map.len());

@@ -328,8 +328,7 @@ impl Index {
         match shape {
             Shape::Int(x, _) if self.is_int() => {
                 let eq = |i: usize| entries.get(i).is_some_and(|(k, _)| k.borrow() == q);
-                let i = self.find_int(entries.len(), x, eq)?;
-                return eq(i).then_some(i);
+                return self.find_int(entries.len(), x, eq, !exact_int::<Q>());
             }
             Shape::Str => {
                 if let Some(found) = probe.found {
@@ -360,14 +359,23 @@ impl Index {
         }
     }
 
-    /// The position of the only entry of `n` that may have the integer key `x` (an index of
-    /// integer keys; `eq(i)`: whether entry `i` is the query; the caller confirms the answer).
+    /// The position among `n` entries of the integer key `x` (an index of integer keys;
+    /// `eq(i)`: whether entry `i` is the query). The strategies that place keys by their
+    /// integer alone confirm a hit with `eq` if `confirm`: not for the std integer types,
+    /// whose equality is their integer's.
     #[inline(always)]
-    fn find_int(&self, n: usize, x: u64, eq: impl Fn(usize) -> bool) -> Option<usize> {
+    fn find_int(
+        &self,
+        n: usize,
+        x: u64,
+        eq: impl Fn(usize) -> bool,
+        confirm: bool,
+    ) -> Option<usize> {
+        let confirmed = |i: usize| (!confirm || eq(i)).then_some(i);
         match self {
             Index::DenseFull { min } => {
                 let offset = x.wrapping_sub(*min);
-                (offset < n as u64).then_some(offset as usize)
+                (offset < n as u64).then_some(offset as usize).and_then(confirmed)
             }
             Index::SparseInts(SparseTable::Buckets(table)) => {
                 // Index by index: an empty bucket costs one compare (no slice bounds checks).
@@ -375,13 +383,16 @@ impl Index {
             }
             // A used slot holds the only candidate; an empty one fails the caller's bounds
             // check.
-            Index::SparseInts(SparseTable::Slots(table)) => Some(table.get(x)),
-            Index::ScanInts(keys) => scan_ints(keys, x),
+            Index::SparseInts(SparseTable::Slots(table)) => {
+                let i = table.get(x);
+                eq(i).then_some(i)
+            }
+            Index::ScanInts(keys) => scan_ints(keys, x).and_then(confirmed),
             Index::DenseInts { min, slots } => {
                 let offset = usize::try_from(x.wrapping_sub(*min)).ok()?;
                 match *slots.get(offset)? {
                     EMPTY => None,
-                    i => Some(i as usize),
+                    i => confirmed(i as usize),
                 }
             }
             _ => None,
@@ -481,6 +492,27 @@ fn scan_ints(keys: &[u64; SMALL], x: u64) -> Option<usize> {
     } else {
         Some(mask.trailing_zeros() as usize)
     }
+}
+
+/// Whether `Q` is a std integer type (or `char`, `bool`), whose equality is equality of the
+/// integer its `Hash` writes. Decided by the type's name, which the optimiser folds to a
+/// constant; a name it does not know only costs a confirming compare.
+#[inline(always)]
+fn exact_int<Q: ?Sized>() -> bool {
+    matches!(
+        core::any::type_name::<Q>(),
+        "u8" | "u16"
+            | "u32"
+            | "u64"
+            | "usize"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "isize"
+            | "char"
+            | "bool"
+    )
 }
 
 /// Hands a string query's bytes to [`Index::find_str`] while its `Hash` impl runs.
@@ -832,6 +864,14 @@ mod tests {
             Shape::Int(x, _) => Some(x),
             _ => None,
         }
+    }
+
+    #[test]
+    fn exact_ints_are_the_std_integers() {
+        assert!(exact_int::<u64>() && exact_int::<i8>() && exact_int::<usize>());
+        assert!(exact_int::<char>() && exact_int::<bool>());
+        assert!(!exact_int::<String>() && !exact_int::<(u8,)>() && !exact_int::<u128>());
+        assert!(!exact_int::<Rng>() && !exact_int::<str>());
     }
 
     struct Rng(u64);
