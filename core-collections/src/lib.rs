@@ -91,6 +91,7 @@ macro_rules! entry_iterator {
 mod macros;
 
 pub mod frozen;
+mod frozen_macros;
 pub mod hash;
 pub mod immutable;
 pub mod slice;

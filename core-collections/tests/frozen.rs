@@ -2,7 +2,7 @@
 //! `HashSet`, plus one test per lookup strategy that forces it with crafted keys.
 
 use core_collections::frozen::{
-    FrozenCaseInsensitiveMap, FrozenCaseInsensitiveSet, FrozenKey, FrozenMap, FrozenSet, Strategy,
+    FrozenCaseInsensitiveMap, FrozenCaseInsensitiveSet, FrozenMap, FrozenSet, Strategy,
 };
 use proptest::prelude::*;
 use std::borrow::Borrow;
@@ -16,7 +16,6 @@ struct Point {
     x: i16,
     y: u8,
 }
-impl FrozenKey for Point {}
 
 /// splitmix64: deterministic data.
 struct Rng(u64);
@@ -38,8 +37,8 @@ impl Rng {
 /// keys and `probes` (mostly misses).
 fn check_map<K, Q>(pairs: &[(K, u32)], probes: &[K], as_q: impl Fn(&K) -> &Q)
 where
-    K: FrozenKey + Clone + Debug + Borrow<Q>,
-    Q: FrozenKey + ?Sized + Debug,
+    K: Hash + Eq + Clone + Debug + Borrow<Q>,
+    Q: Hash + Eq + ?Sized + Debug,
 {
     let mut std_map: HashMap<K, u32> = HashMap::new();
     let mut last_key: HashMap<K, K> = HashMap::new();
@@ -194,7 +193,7 @@ fn one_hundred_thousand_keys() {
     check_map(&pairs, &misses[..1000], |k: &String| k.as_str());
 }
 
-fn strategy_of<K: FrozenKey>(keys: impl IntoIterator<Item = K>) -> Strategy {
+fn strategy_of<K: Hash + Eq>(keys: impl IntoIterator<Item = K>) -> Strategy {
     let map = FrozenMap::new(keys.into_iter().map(|k| (k, ())));
     // Every key is found, and the strategy is what we pin.
     map.strategy()
@@ -265,10 +264,14 @@ fn duplicates_last_wins() {
 
 #[test]
 fn integer_keys_keep_their_order_mapping() {
-    assert!((-1i32).as_u64().unwrap() < 0i32.as_u64().unwrap());
-    assert_eq!(i64::MIN.as_u64(), Some(0));
-    assert_eq!(u64::MAX.as_u64(), Some(u64::MAX));
-    assert_eq!('a'.as_u64(), Some(97));
+    // Negative and positive keys are one dense range.
+    let map = FrozenMap::new((-50i32..50).map(|k| (k, k * 2)));
+    assert_eq!(map.strategy(), Strategy::DenseInts);
+    assert!((-50..50).all(|k| map[&k] == k * 2));
+    assert_eq!(map.get(&50), None);
+    let chars = FrozenSet::new('a'..='z');
+    assert_eq!(chars.strategy(), Strategy::DenseInts);
+    assert!(chars.contains(&'q') && !chars.contains(&'A'));
     let extremes = [i64::MIN, -1, 0, 1, i64::MAX];
     let map = FrozenMap::new(extremes.iter().map(|&k| (k, k)));
     assert!(extremes.iter().all(|k| map[k] == *k));
@@ -414,4 +417,142 @@ proptest! {
     fn prop_caseless(pairs in prop::collection::vec(("[a-dA-D-]{0,10}", any::<u32>()), 0..200), probes in prop::collection::vec("[a-eA-E-]{0,10}", 0..40)) {
         check_caseless(&pairs, &probes);
     }
+}
+
+/// A key whose `Hash` writes only its id while equality also compares the label: legal, and
+/// the integer it writes is shared by different keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Tagged {
+    id: u32,
+    label: &'static str,
+}
+
+impl Hash for Tagged {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Level {
+    Low,
+    Mid,
+    High,
+}
+
+#[test]
+fn any_hash_eq_key_works_without_a_marker() {
+    // Field-less enums write one integer: an integer strategy.
+    let levels = FrozenMap::new([(Level::Low, 1), (Level::Mid, 2), (Level::High, 3)]);
+    assert_eq!(levels.strategy(), Strategy::SmallIntScan);
+    assert_eq!(levels[&Level::Mid], 2);
+    // Keys sharing an integer: every strategy size, each key found, lookalikes not.
+    for n in [4u32, 20, 40, 300] {
+        let keys: Vec<Tagged> = (0..n)
+            .flat_map(|i| {
+                [Tagged { id: i % 7, label: "a" }, Tagged { id: i % 7 + 1000 * i, label: "b" }]
+            })
+            .collect();
+        let map: FrozenMap<Tagged, usize> = keys.iter().cloned().zip(0..).collect();
+        let oracle: HashMap<Tagged, usize> = keys.iter().cloned().zip(0..).collect();
+        assert_eq!(map.len(), oracle.len());
+        for (k, v) in &oracle {
+            assert_eq!(map.get(k), Some(v), "{k:?}");
+        }
+        for id in 0..2000 {
+            let q = Tagged { id, label: "zz" };
+            assert_eq!(map.get(&q), None);
+        }
+    }
+    // Options write a discriminant and, for `Some`, a value: `None` alone is one integer.
+    let opts = FrozenSet::new((0..40).map(Some).chain([None]));
+    assert!(opts.contains(&None) && opts.contains(&Some(39)) && !opts.contains(&Some(40)));
+    let just_none = FrozenSet::new([None, None]);
+    assert!(just_none.contains(&None) && !just_none.contains(&Some(0u8)));
+    // Byte vectors write a length, then bytes: hashed whole.
+    let blobs = FrozenSet::new((0..50u8).map(|i| vec![i; i as usize]));
+    assert_eq!(blobs.strategy(), Strategy::GeneralHash);
+    assert!(blobs.contains(&vec![7; 7]) && blobs.contains(&[9u8; 9][..]));
+}
+
+#[test]
+fn string_keys_borrow_like_std() {
+    let owned: FrozenMap<String, u32> = (0..100).map(|i| (format!("key{i}"), i)).collect();
+    assert_eq!(owned.get("key42"), Some(&42));
+    assert_eq!(owned.get(&"key43".to_string()), Some(&43));
+    assert!(!owned.contains_key("key100"));
+    let borrowed: FrozenMap<&str, u32> = [("a", 1), ("bb", 2)].into_iter().collect();
+    let query = String::from("bb");
+    assert_eq!(borrowed.get(query.as_str()), Some(&2));
+    let boxed: FrozenSet<Box<str>> = ["x".into(), "yy".into()].into_iter().collect();
+    assert!(boxed.contains("yy"));
+}
+
+fn sorted_refs<'a, T: Ord + 'a>(it: impl Iterator<Item = &'a T>) -> Vec<&'a T> {
+    let mut v: Vec<&T> = it.collect();
+    v.sort();
+    v
+}
+
+proptest! {
+    #[test]
+    fn set_algebra_agrees_with_std(a in prop::collection::vec(0u16..300, 0..60),
+                                   b in prop::collection::vec(0u16..300, 0..60)) {
+        let (fa, fb) = (FrozenSet::new(a.iter().copied()), FrozenSet::new(b.iter().copied()));
+        let (sa, sb): (HashSet<u16>, HashSet<u16>) =
+            (a.iter().copied().collect(), b.iter().copied().collect());
+        prop_assert_eq!(sorted_refs(fa.intersection(&fb)), sorted_refs(sa.intersection(&sb)));
+        prop_assert_eq!(sorted_refs(fa.union(&fb)), sorted_refs(sa.union(&sb)));
+        prop_assert_eq!(sorted_refs(fa.difference(&fb)), sorted_refs(sa.difference(&sb)));
+        prop_assert_eq!(
+            sorted_refs(fa.symmetric_difference(&fb)),
+            sorted_refs(sa.symmetric_difference(&sb))
+        );
+        // Against std's sets directly, and the operators.
+        prop_assert_eq!(sorted_refs(fa.intersection(&sb)), sorted_refs(sa.intersection(&sb)));
+        prop_assert_eq!(fa.is_subset(&fb), sa.is_subset(&sb));
+        prop_assert_eq!(fa.is_superset(&sb), sa.is_superset(&sb));
+        prop_assert_eq!(fa.is_disjoint(&fb), sa.is_disjoint(&sb));
+        prop_assert_eq!(fa.is_disjoint(&sb), sa.is_disjoint(&sb));
+        prop_assert!(&fa & &fb == &sa & &sb);
+        prop_assert!(&fa | &sb == &sa | &sb);
+        prop_assert!(&fa - &fb == &sa - &sb);
+        prop_assert!(&fa ^ &fb == &sa ^ &sb);
+        let ordered: std::collections::BTreeSet<u16> = b.iter().copied().collect();
+        prop_assert_eq!(fa.is_subset(&ordered), sa.is_subset(&sb));
+        prop_assert!(fa.is_subset(&(&fa | &fb)) && (&fa | &fb).is_superset(&fa));
+    }
+}
+
+#[test]
+fn set_algebra_on_strings_and_conversions() {
+    let a: FrozenSet<String> = ["x", "y", "z"].iter().map(|s| s.to_string()).collect();
+    let b: FrozenSet<String> = ["y", "w"].iter().map(|s| s.to_string()).collect();
+    let both: Vec<&String> = a.intersection(&b).collect();
+    assert_eq!(both, [&"y".to_string()]);
+    assert_eq!((&a ^ &b).len(), 3);
+    assert!(format!("{:?}", a.intersection(&b)).contains("\"y\""));
+    let mut owned: Vec<String> = (&a - &b).into_iter().collect();
+    owned.sort();
+    assert_eq!(owned, ["x", "z"]);
+    let empty = FrozenSet::<String>::default();
+    assert!(empty.is_subset(&a) && empty.is_disjoint(&a) && !a.is_subset(&empty));
+    let map = core_collections::frozen_map! { 1u8 => 'a', 2 => 'b', 1 => 'c' };
+    assert_eq!((map.len(), map[&1]), (2, 'c'));
+    let set = core_collections::frozen_set![3u8, 1, 3];
+    assert_eq!(set.len(), 2);
+}
+
+#[test]
+fn get_disjoint_mut_and_by_value_iterators() {
+    let mut map: FrozenMap<String, u32> = (0..20).map(|i| (format!("k{i}"), i)).collect();
+    let [a, b, c] = map.get_disjoint_mut(["k1", "k2", "zz"]);
+    assert_eq!((a.copied(), b.copied(), c), (Some(1), Some(2), None));
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let _ = map.get_disjoint_mut(["k3", "k3"]);
+    }));
+    assert!(caught.is_err(), "repeated keys panic, as std's do");
+    let total: u32 = map.clone().into_values().sum();
+    assert_eq!(total, (0..20).sum::<u32>());
+    assert_eq!(map.into_keys().filter(|k| k.len() == 3).count(), 10);
 }

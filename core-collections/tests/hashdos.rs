@@ -5,7 +5,7 @@
 //! builds are compared in one run by the quantity that made the attack quadratic (a colliding
 //! bucket or trie node compares each new key with every key already in it).
 
-use core_collections::frozen::{FrozenKey, FrozenMap, FrozenSet, Strategy};
+use core_collections::frozen::{FrozenMap, FrozenSet, Strategy};
 use core_collections::immutable::{ImmutableHashMap, ImmutableHashSet};
 use std::cell::Cell;
 use std::hash::{Hash, Hasher};
@@ -29,7 +29,6 @@ impl Hash for Counted {
         self.0.hash(state);
     }
 }
-impl FrozenKey for Counted {}
 
 /// The comparisons `f` makes.
 fn compares(f: impl FnOnce()) -> u64 {

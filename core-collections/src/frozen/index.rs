@@ -2,13 +2,12 @@
 //!
 //! Entries live in one boxed slice; the index maps a query to a position in it. Building
 //! first removes duplicate keys (the last pair wins, in the first one's position), then asks
-//! the keys what they are ([`FrozenKey`]) and picks the cheapest strategy that fits.
+//! the keys what they are (what their `Hash` writes, see [`Shaper`]) and picks the cheapest strategy that fits.
 
-use super::key::FrozenKey;
+use super::key::{BytesSink, Collect, Ignore, Shape, Shaper};
 use super::str_table::{edge_tag, edges, mid_words, StrKeys};
 use super::string_hash::{
-    fold_word, hash_bytes, hash_edges, hash_mid, hash_word, hash_words, read_u32, read_u64,
-    short_word, Seed,
+    fold_word, hash_bytes, hash_edges, hash_mid, hash_word, hash_words, read_u64, short_word, Seed,
 };
 use super::table::{permute, table_bits, SlotTable, Table, HASH_EXTRA, INT_EXTRA};
 
@@ -17,6 +16,7 @@ const EMPTY: u32 = u32::MAX;
 use super::Strategy;
 use crate::hash::{hash_one, process_seed, FastState};
 use core::borrow::Borrow;
+use core::hash::Hash;
 
 /// At most this many keys are scanned instead of indexed.
 pub(crate) const SMALL: usize = 8;
@@ -98,6 +98,12 @@ impl Slice {
     /// [`Slice::word`] of a packed slice (short keys: rarely the hot path, kept out of line).
     #[inline(never)]
     fn packed<const FOLD: bool>(self, b: &[u8]) -> u64 {
+        self.packed_inline::<FOLD>(b)
+    }
+
+    /// [`Slice::packed`], inlined (for the slice search, which reads every key).
+    #[inline(always)]
+    fn packed_inline<const FOLD: bool>(self, b: &[u8]) -> u64 {
         let n = b.len();
         let start = if self.from_end { n - self.offset - self.len } else { self.offset };
         short_word::<FOLD>(&b[start..start + self.len])
@@ -219,55 +225,129 @@ impl Index {
     }
 
     /// Deduplicates `entries` (last wins) and indexes them by their keys.
-    pub(crate) fn build<K: FrozenKey, V>(entries: &mut Vec<(K, V)>) -> Index {
-        // A secret seed here too: the check is a hash table, which colliding keys would make
+    ///
+    /// The keys' shapes (what their `Hash` writes: one integer, one string, or else) pick
+    /// the family of strategies; integer keys are deduplicated by their integer (through the
+    /// dense array when they are dense), string keys by a hash of their bytes, others by
+    /// their seeded hash. Equality always confirms a duplicate.
+    pub(crate) fn build<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>) -> Index {
+        match entries.first().map(|(k, _)| Shaper::run(k, Ignore).0) {
+            Some(Shape::Int(_, width)) => {
+                // One pass: every key an integer of the same width, and their range.
+                let (mut min, mut max, mut same) = (u64::MAX, 0, true);
+                for (k, _) in entries.iter() {
+                    let Shape::Int(x, w) = Shaper::run(k, Ignore).0 else {
+                        same = false;
+                        break;
+                    };
+                    same &= w == width;
+                    min = min.min(x);
+                    max = max.max(x);
+                }
+                if same {
+                    if let Some(index) = int_index(entries, Some((min, max))) {
+                        return index;
+                    }
+                }
+            }
+            Some(Shape::Str) => {
+                let mut arena = Vec::new();
+                let mut ends = Vec::with_capacity(entries.len());
+                for (k, _) in entries.iter() {
+                    if Shaper::run(k, Collect(&mut arena)).0 != Shape::Str {
+                        break;
+                    }
+                    ends.push(arena.len());
+                }
+                if ends.len() == entries.len() {
+                    let mut keys: Vec<&[u8]> = Vec::with_capacity(ends.len());
+                    let mut start = 0;
+                    for &end in &ends {
+                        keys.push(&arena[start..end]);
+                        start = end;
+                    }
+                    let seed = Seed::new(process_seed());
+                    if let Some(dead) = dedup(entries, |i, _| hash_bytes::<false>(keys[i], seed)) {
+                        retain_live(entries, &dead);
+                        retain_live(&mut keys, &dead);
+                    }
+                    return string_index::<false>(entries.len(), |i| keys[i]);
+                }
+            }
+            _ => {}
+        }
+        // A secret seed: the duplicate check is a hash table, which colliding keys would make
         // quadratic.
         let state = FastState::new();
-        dedup(entries, |k| hash_one(&state, k), |a, b| a == b);
-        if let Some(index) = int_index(entries) {
-            return index;
-        }
-        if !entries.is_empty() && entries.iter().all(|(k, _)| k.as_str().is_some()) {
-            return string_index::<false, K, V>(entries, |k| k.as_str().unwrap_or(""));
-        }
-        if entries.len() <= SMALL {
-            return Index::Scan;
-        }
-        let state = FastState::new();
         let tags: Vec<u64> = entries.iter().map(|(k, _)| hash_one(&state, k)).collect();
-        Index::GeneralHash { state, table: hashed(entries, &tags) }
+        if let Some(dead) = dedup(entries, |i, _| tags[i]) {
+            retain_live(entries, &dead);
+            let tags: Vec<u64> = (0..dead.len()).filter(|&i| !dead[i]).map(|i| tags[i]).collect();
+            return general_index(entries, state, &tags);
+        }
+        general_index(entries, state, &tags)
     }
 
     /// Deduplicates `entries` ignoring ASCII case (last wins) and indexes them.
     pub(crate) fn build_caseless<K: AsRef<str>, V>(entries: &mut Vec<(K, V)>) -> Index {
         let seed = Seed::new(process_seed());
-        dedup(
-            entries,
-            |k| hash_bytes::<true>(k.as_ref().as_bytes(), seed),
-            |a, b| a.as_ref().eq_ignore_ascii_case(b.as_ref()),
-        );
-        string_index::<true, K, V>(entries, |k| k.as_ref())
+        let hashes: Vec<u64> =
+            entries.iter().map(|(k, _)| hash_bytes::<true>(k.as_ref().as_bytes(), seed)).collect();
+        let eq = |a: &K, b: &K| a.as_ref().eq_ignore_ascii_case(b.as_ref());
+        if let Some(dead) = dedup_by(entries, |i, _| hashes[i], eq) {
+            retain_live(entries, &dead);
+        }
+        string_index::<true>(entries.len(), |i| entries[i].0.as_ref().as_bytes())
+    }
+
+    /// Whether this is an index of integer keys.
+    #[inline(always)]
+    fn is_int(&self) -> bool {
+        matches!(
+            self,
+            Index::ScanInts(_)
+                | Index::DenseFull { .. }
+                | Index::DenseInts { .. }
+                | Index::SparseInts(_)
+        )
     }
 
     /// The position of `q` among `entries`.
     ///
-    /// The key's kind is known at compile time (`as_u64` and `as_str` are inlined constants
-    /// of `Some` or `None` per type, and agree with the stored keys' by the [`FrozenKey`]
-    /// contract), so each key type only ever dispatches among its own strategies: a short
-    /// `match` the optimiser can hoist out of a caller's loop.
+    /// The query's shape (see [`Shaper`]) is a compile-time constant once its `Hash` call is
+    /// inlined, so each key type only ever dispatches among its own strategies: a short
+    /// `match` the optimiser can hoist out of a caller's loop. Integer hits are confirmed by
+    /// equality; string hits by the bytes the index holds.
     #[inline]
     pub(crate) fn find<K, V, Q>(&self, entries: &[(K, V)], q: &Q) -> Option<usize>
     where
         K: Borrow<Q>,
-        Q: FrozenKey + ?Sized,
+        Q: Hash + Eq + ?Sized,
     {
-        if let Some(x) = q.as_u64() {
-            return self.find_int(entries, x);
+        let (shape, probe) = Shaper::run(q, StrProbe { index: self, found: None });
+        match shape {
+            Shape::Int(x, _) if self.is_int() => {
+                let eq = |i: usize| entries.get(i).is_some_and(|(k, _)| k.borrow() == q);
+                return self.find_int(entries.len(), x, eq, !exact_int::<Q>());
+            }
+            Shape::Str => {
+                if let Some(found) = probe.found {
+                    return found;
+                }
+            }
+            _ => {}
         }
-        if let Some(text) = q.as_str() {
-            let key = |i: usize| entries[i].0.borrow().as_str().unwrap_or("").as_bytes();
-            return self.find_str::<false>(text.as_bytes(), entries.len(), key);
-        }
+        self.find_other(entries, q)
+    }
+
+    /// [`Index::find`] for the scanned and general strategies (and queries whose shape is not
+    /// the keys': no key equals them, as equal keys hash alike).
+    #[inline]
+    fn find_other<K, V, Q>(&self, entries: &[(K, V)], q: &Q) -> Option<usize>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
         match self {
             Index::Scan => entries.iter().position(|(k, _)| k.borrow() == q),
             Index::GeneralHash { state, table } => {
@@ -275,85 +355,88 @@ impl Index {
                 let start = range.start;
                 Some(start + entries.get(range)?.iter().position(|(k, _)| k.borrow() == q)?)
             }
-            // Not built for keys that are neither integers nor strings.
             _ => None,
         }
     }
 
-    /// The position of the integer key `x` among `entries` (an index of integer keys).
+    /// The position among `n` entries of the integer key `x` (an index of integer keys;
+    /// `eq(i)`: whether entry `i` is the query). The strategies that place keys by their
+    /// integer alone confirm a hit with `eq` if `confirm`: not for the std integer types,
+    /// whose equality is their integer's.
     #[inline(always)]
-    fn find_int<K, V, Q>(&self, entries: &[(K, V)], x: u64) -> Option<usize>
-    where
-        K: Borrow<Q>,
-        Q: FrozenKey + ?Sized,
-    {
+    fn find_int(
+        &self,
+        n: usize,
+        x: u64,
+        eq: impl Fn(usize) -> bool,
+        confirm: bool,
+    ) -> Option<usize> {
+        let confirmed = |i: usize| (!confirm || eq(i)).then_some(i);
         match self {
             Index::DenseFull { min } => {
                 let offset = x.wrapping_sub(*min);
-                (offset < entries.len() as u64).then_some(offset as usize)
+                (offset < n as u64).then_some(offset as usize).and_then(confirmed)
             }
             Index::SparseInts(SparseTable::Buckets(table)) => {
                 // Index by index: an empty bucket costs one compare (no slice bounds checks).
-                table
-                    .bucket(x)
-                    .find(|&i| entries.get(i).is_some_and(|(k, _)| k.borrow().as_u64() == Some(x)))
+                table.bucket(x).find(|&i| eq(i))
             }
+            // A used slot holds the only candidate; an empty one fails the caller's bounds
+            // check.
             Index::SparseInts(SparseTable::Slots(table)) => {
-                // An empty slot fails the bounds check; a used one holds the only candidate.
                 let i = table.get(x);
-                let (k, _) = entries.get(i)?;
-                (k.borrow().as_u64() == Some(x)).then_some(i)
+                eq(i).then_some(i)
             }
-            Index::ScanInts(keys) => scan_ints(keys, x),
+            Index::ScanInts(keys) => scan_ints(keys, x).and_then(confirmed),
             Index::DenseInts { min, slots } => {
                 let offset = usize::try_from(x.wrapping_sub(*min)).ok()?;
                 match *slots.get(offset)? {
                     EMPTY => None,
-                    i => Some(i as usize),
+                    i => confirmed(i as usize),
                 }
             }
-            // An empty map (`Scan`); integer keys get no other strategy.
             _ => None,
         }
     }
 
     /// The position of the string `b` among the `n` entries whose key bytes are `key(i)`,
-    /// ignoring ASCII case if `FOLD` (an index of string keys).
+    /// ignoring ASCII case if `FOLD`; `None` if this index is not one that this function
+    /// searches (a scan of case-sensitive keys, or an index of other keys).
     #[inline(always)]
     fn find_str<'a, const FOLD: bool>(
         &self,
         b: &[u8],
         n: usize,
         key: impl Fn(usize) -> &'a [u8],
-    ) -> Option<usize> {
+    ) -> Option<Option<usize>> {
         // The hashed strategies first, as plain tests rather than a jump table: they are the
         // common case of big maps.
         if let Index::Substring { min_len, span, slice, seed, keys } = self {
             if b.len().wrapping_sub(*min_len) > *span {
-                return None;
+                return Some(None);
             }
             let e = edges::<FOLD>(b);
             let h = hash_word(slice.word::<FOLD>(b, e), *seed);
             let tag = if keys.filtered() { edge_tag(e) } else { 0 };
-            return keys.find::<FOLD>(h, tag, e, b);
+            return Some(keys.find::<FOLD>(h, tag, e, b));
         }
         if let Index::StringHash { min_len, span, whole, seed, keys } = self {
             if b.len().wrapping_sub(*min_len) > *span {
-                return None;
+                return Some(None);
             }
             let e = edges::<FOLD>(b);
             if *whole == Whole::Words {
                 // The middle words serve the hash and then the compare.
                 let mid = mid_words::<FOLD>(b);
                 let h = hash_mid(e, mid, b.len(), *seed);
-                return keys.find_mid::<FOLD>(h, h as u32, e, mid, b);
+                return Some(keys.find_mid::<FOLD>(h, h as u32, e, mid, b));
             }
             let h = if *whole == Whole::Edges {
                 hash_edges(e.0, e.1, b.len(), *seed)
             } else {
                 hash_bytes::<FOLD>(b, *seed)
             };
-            return keys.find::<FOLD>(h, h as u32, e, b);
+            return Some(keys.find::<FOLD>(h, h as u32, e, b));
         }
         self.scan_str::<FOLD>(b, n, key)
     }
@@ -366,22 +449,19 @@ impl Index {
         b: &[u8],
         n: usize,
         key: impl Fn(usize) -> &'a [u8],
-    ) -> Option<usize> {
+    ) -> Option<Option<usize>> {
         match self {
             Index::LengthBuckets { min_len, starts, keys } => {
                 let k = b.len().wrapping_sub(*min_len);
-                let (&start, &end) = (starts.get(k)?, starts.get(k.wrapping_add(1))?);
-                keys.scan::<FOLD>(start as usize..end as usize, b)
+                let range = starts.get(k).zip(starts.get(k.wrapping_add(1)));
+                Some(
+                    range.and_then(|(&start, &end)| {
+                        keys.scan::<FOLD>(start as usize..end as usize, b)
+                    }),
+                )
             }
-            Index::Scan => (0..n).find(|&i| {
-                let k = key(i);
-                if FOLD {
-                    k.eq_ignore_ascii_case(b)
-                } else {
-                    bytes_eq(k, b)
-                }
-            }),
-            // Not built for string keys.
+            // Case-sensitive keys are scanned with their own equality.
+            Index::Scan if FOLD => Some((0..n).find(|&i| key(i).eq_ignore_ascii_case(b))),
             _ => None,
         }
     }
@@ -395,31 +475,7 @@ impl Index {
         q: &str,
     ) -> Option<usize> {
         let key = |i: usize| entries[i].0.as_ref().as_bytes();
-        self.find_str::<true>(q.as_bytes(), entries.len(), key)
-    }
-}
-
-/// Byte-string equality, inlined: lengths first, then (for 4 to 32 bytes) a few overlapping
-/// word loads compared at once instead of a call to `memcmp`.
-#[inline(always)]
-fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
-    let n = a.len();
-    if n != b.len() {
-        return false;
-    }
-    if (8..=32).contains(&n) {
-        // Words at 0, 8, 16 (clamped to n - 8) and n - 8 cover the n bytes.
-        let (m, l) = ((8).min(n - 8), (16).min(n - 8));
-        let d = (read_u64(a, 0) ^ read_u64(b, 0))
-            | (read_u64(a, m) ^ read_u64(b, m))
-            | (read_u64(a, l) ^ read_u64(b, l))
-            | (read_u64(a, n - 8) ^ read_u64(b, n - 8));
-        d == 0
-    } else if (4..8).contains(&n) {
-        let d = (read_u32(a, 0) ^ read_u32(b, 0)) | (read_u32(a, n - 4) ^ read_u32(b, n - 4));
-        d == 0
-    } else {
-        a == b
+        self.find_str::<true>(q.as_bytes(), entries.len(), key).flatten()
     }
 }
 
@@ -438,21 +494,68 @@ fn scan_ints(keys: &[u64; SMALL], x: u64) -> Option<usize> {
     }
 }
 
-/// Removes entries whose key equals an earlier one's; the later pair (key and value) takes the
-/// earlier one's position. `hash` must agree with `eq`.
-fn dedup<K, V>(entries: &mut Vec<(K, V)>, hash: impl Fn(&K) -> u64, eq: impl Fn(&K, &K) -> bool) {
+/// Whether `Q` is a std integer type (or `char`, `bool`), whose equality is equality of the
+/// integer its `Hash` writes. Decided by the type's name, which the optimiser folds to a
+/// constant; a name it does not know only costs a confirming compare.
+#[inline(always)]
+fn exact_int<Q: ?Sized>() -> bool {
+    matches!(
+        core::any::type_name::<Q>(),
+        "u8" | "u16"
+            | "u32"
+            | "u64"
+            | "usize"
+            | "i8"
+            | "i16"
+            | "i32"
+            | "i64"
+            | "isize"
+            | "char"
+            | "bool"
+    )
+}
+
+/// Hands a string query's bytes to [`Index::find_str`] while its `Hash` impl runs.
+struct StrProbe<'a> {
+    index: &'a Index,
+    /// What `find_str` answered, if it searched.
+    found: Option<Option<usize>>,
+}
+
+impl BytesSink for StrProbe<'_> {
+    #[inline(always)]
+    fn bytes(&mut self, b: &[u8]) {
+        self.found = self.index.find_str::<false>(b, 0, |_| &[][..]);
+    }
+}
+
+/// Finds entries whose key equals an earlier one's and moves the later pair (key and value)
+/// into the earlier one's position; the entries left behind are marked in the returned mask
+/// (`None`: no duplicates). `hash(i, k)` is the hash of entry `i`'s key `k` (as it was
+/// given), and must agree with equality.
+fn dedup<K: Eq, V>(entries: &mut [(K, V)], hash: impl Fn(usize, &K) -> u64) -> Option<Vec<bool>> {
+    dedup_by(entries, hash, |a: &K, b: &K| a == b)
+}
+
+/// [`dedup`] with the equality `eq`.
+fn dedup_by<K, V>(
+    entries: &mut [(K, V)],
+    hash: impl Fn(usize, &K) -> u64,
+    eq: impl Fn(&K, &K) -> bool,
+) -> Option<Vec<bool>> {
     let n = entries.len();
     if n < 2 {
-        return;
+        return None;
     }
-    let bits = table_bits(n);
+    // At most half full: linear probing at the load of `table_bits(n)` alone (up to 100%)
+    // made this check most of a sparse build.
+    let bits = table_bits(n) + 1;
     let mut seen = vec![EMPTY; 1 << bits];
     let mask = seen.len() - 1;
-    let mut dead = vec![false; n];
-    let mut any_dead = false;
+    let mut dead: Option<Vec<bool>> = None;
     for i in 0..n {
-        let mut p =
-            (hash(&entries[i].0).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
+        let h = hash(i, &entries[i].0);
+        let mut p = (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
         loop {
             let j = seen[p];
             if j == EMPTY {
@@ -461,69 +564,155 @@ fn dedup<K, V>(entries: &mut Vec<(K, V)>, hash: impl Fn(&K) -> u64, eq: impl Fn(
             }
             if eq(&entries[j as usize].0, &entries[i].0) {
                 entries.swap(i, j as usize);
-                dead[i] = true;
-                any_dead = true;
+                dead.get_or_insert_with(|| vec![false; n])[i] = true;
                 break;
             }
             p = (p + 1) & mask;
         }
     }
-    drop(seen);
-    if any_dead {
-        let mut i = 0;
-        entries.retain(|_| {
-            i += 1;
-            !dead[i - 1]
-        });
+    dead
+}
+
+/// Keeps the items of `v` not marked in `dead`.
+fn retain_live<T>(v: &mut Vec<T>, dead: &[bool]) {
+    let mut i = 0;
+    v.retain(|_| {
+        i += 1;
+        !dead[i - 1]
+    });
+}
+
+/// A scan for a few keys, else a seeded hash table over `tags` (with `entries` reordered by
+/// bucket).
+fn general_index<K, V>(entries: &mut [(K, V)], state: FastState, tags: &[u64]) -> Index {
+    if entries.len() <= SMALL {
+        return Index::Scan;
+    }
+    Index::GeneralHash { state, table: hashed(entries, tags) }
+}
+
+/// The integer a key's `Hash` writes (an integer key's).
+#[inline(always)]
+fn int_of<K: Hash>(k: &K) -> u64 {
+    match Shaper::run(k, Ignore).0 {
+        Shape::Int(x, _) => x,
+        _ => 0,
     }
 }
 
-/// The integer strategies, if every key is an integer.
-fn int_index<K: FrozenKey, V>(entries: &mut [(K, V)]) -> Option<Index> {
-    let (mut min, mut max) = (u64::MAX, 0);
-    for (k, _) in entries.iter() {
-        let x = k.as_u64()?;
-        min = min.min(x);
-        max = max.max(x);
-    }
+/// The integer strategies for integer keys (deduplicating `entries`), or `None` if two
+/// different keys share an integer (their `Hash` writes the same number).
+fn int_index<K: Hash + Eq, V>(
+    entries: &mut Vec<(K, V)>,
+    range: Option<(u64, u64)>,
+) -> Option<Index> {
     let n = entries.len();
-    if n > SMALL && max - min == n as u64 - 1 {
-        entries.sort_unstable_by_key(|(k, _)| k.as_u64());
-        return Some(Index::DenseFull { min });
+    let (min, max) = range.unwrap_or_else(|| {
+        entries.iter().fold((u64::MAX, 0), |(lo, hi), (k, _)| {
+            let x = int_of(k);
+            (lo.min(x), hi.max(x))
+        })
+    });
+    if n > SMALL && max - min < DENSE_SPREAD.saturating_mul(n as u64) {
+        return dense_index(entries, min, max);
     }
-    let key = |i: usize| entries[i].0.as_u64().unwrap_or(0);
-    if n == 0 {
-        None
-    } else if n <= SMALL {
+    // The secret seed keeps the duplicate check linear whatever the keys.
+    let seed = Seed::new(process_seed());
+    if let Some(dead) = dedup(entries, |_, k| hash_word(int_of(k), seed)) {
+        retain_live(entries, &dead);
+        return int_index(entries, None);
+    }
+    let key = |i: usize| int_of(&entries[i].0);
+    if n <= SMALL {
+        // Distinct integers only: the scan takes the first match.
+        if (1..n).any(|i| (0..i).any(|j| key(j) == key(i))) {
+            return None;
+        }
         let mut keys = [key(0); SMALL];
         (0..n).for_each(|i| keys[i] = key(i));
         Some(Index::ScanInts(keys))
-    } else if max - min < DENSE_SPREAD.saturating_mul(n as u64) {
-        assert!(n < EMPTY as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
-        let mut slots = vec![EMPTY; (max - min) as usize + 1].into_boxed_slice();
-        (0..n).for_each(|i| slots[(key(i) - min) as usize] = i as u32);
-        Some(Index::DenseInts { min, slots })
     } else if let Some(table) = SlotTable::build(n, key) {
         Some(Index::SparseInts(SparseTable::Slots(table)))
     } else {
+        // Buckets confirm each candidate by equality: keys sharing an integer are fine.
         let (table, dest) = Table::build(n, INT_EXTRA, key);
         permute(entries, dest);
         Some(Index::SparseInts(SparseTable::Buckets(table)))
     }
 }
 
-/// The string strategies (`FOLD`: ignoring ASCII case). Leaves `entries` in their order.
-fn string_index<const FOLD: bool, K, V>(entries: &mut [(K, V)], text: fn(&K) -> &str) -> Index {
+/// The dense strategies, for integer keys in `min..=max`, a range under [`DENSE_SPREAD`]
+/// times their count: one pass over an array of slots finds the duplicates and, if there are
+/// none, is the index.
+fn dense_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>, min: u64, max: u64) -> Option<Index> {
     let n = entries.len();
+    assert!(n < EMPTY as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
+    if max - min == n as u64 - 1 {
+        // Maybe every integer of the range once: no slots needed. Keys given in order need
+        // no more than this pass; others, a bitmap to see they are distinct, then a move.
+        let offset = |k: &K| (int_of(k) - min) as usize;
+        if entries.iter().enumerate().all(|(i, (k, _))| offset(k) == i) {
+            return Some(Index::DenseFull { min });
+        }
+        let mut seen = vec![0u64; n.div_ceil(64)];
+        let mut distinct = true;
+        for (k, _) in entries.iter() {
+            let o = offset(k);
+            let (word, bit) = (o / 64, 1u64 << (o % 64));
+            distinct &= seen[word] & bit == 0;
+            seen[word] |= bit;
+        }
+        if distinct {
+            drop(seen);
+            let dest = entries.iter().map(|(k, _)| offset(k) as u32).collect();
+            permute(entries, dest);
+            return Some(Index::DenseFull { min });
+        }
+    }
+    let mut slots = vec![EMPTY; (max - min) as usize + 1];
+    let mut dups = Vec::new();
+    for i in 0..n {
+        let slot = &mut slots[(int_of(&entries[i].0) - min) as usize];
+        if *slot == EMPTY {
+            *slot = i as u32;
+        } else if entries[*slot as usize].0 == entries[i].0 {
+            dups.push((*slot as usize, i));
+        } else {
+            return None; // two keys, one integer
+        }
+    }
+    if !dups.is_empty() {
+        // The later pair into the earlier one's position, in order (the last one wins).
+        let mut dead = vec![false; n];
+        for (j, i) in dups {
+            entries.swap(j, i);
+            dead[i] = true;
+        }
+        retain_live(entries, &dead);
+        return int_index(entries, Some((min, max)));
+    }
+    if n == slots.len() {
+        // Every integer of the range: entries in key order, and no slots.
+        drop(slots);
+        let dest = entries.iter().map(|(k, _)| (int_of(k) - min) as u32).collect();
+        permute(entries, dest);
+        return Some(Index::DenseFull { min });
+    }
+    Some(Index::DenseInts { min, slots: slots.into_boxed_slice() })
+}
+
+/// The string strategies for the `n` keys `bytes(i)` (`FOLD`: ignoring ASCII case). Leaves
+/// the entries in their order.
+fn string_index<'a, const FOLD: bool>(n: usize, bytes: impl Fn(usize) -> &'a [u8]) -> Index {
+    let bytes = &bytes;
     if n <= SMALL {
         return Index::Scan;
     }
     let (mut min_len, mut max_len) = (usize::MAX, 0);
-    for (k, _) in entries.iter() {
-        min_len = min_len.min(text(k).len());
-        max_len = max_len.max(text(k).len());
+    for i in 0..n {
+        min_len = min_len.min(bytes(i).len());
+        max_len = max_len.max(bytes(i).len());
     }
-    let bytes = |i: usize| text(&entries[i].0).as_bytes();
     if let Some((starts, order)) = length_buckets(n, &bytes, min_len, max_len) {
         let keys = StrKeys::list::<FOLD>(&order, bytes);
         return Index::LengthBuckets { min_len, starts, keys };
@@ -615,8 +804,11 @@ fn find_slice<'a, const FOLD: bool>(
     max_len: usize,
 ) -> Option<Slice> {
     let allowed = n / 20;
-    let bits = table_bits(n);
+    // At most half full: at the load of `table_bits(n)` alone (up to 100%), linear probing
+    // for the accepted slice took most of a string build.
+    let bits = table_bits(n) + 1;
     let mut seen = vec![u64::MAX; 1 << bits];
+    let mut touched = Vec::with_capacity(n);
     let mask = seen.len() - 1;
     // Each key looked at costs one unit; a failing candidate usually stops early, once it has
     // seen `allowed` repeats.
@@ -626,15 +818,21 @@ fn find_slice<'a, const FOLD: bool>(
         for &from_end in sides {
             for offset in 0..=min_len - len {
                 let slice = Slice::new(from_end, offset, len);
-                seen.fill(u64::MAX);
+                // Only the slots this candidate used go back to empty (a fill of the whole
+                // table per candidate cost more than the failing candidates' probes).
+                for &p in &touched {
+                    seen[p] = u64::MAX;
+                }
+                touched.clear();
                 let mut repeats = 0;
                 let mut i = 0;
                 while i < n && repeats <= allowed {
-                    let w = slice.word::<FOLD>(bytes(i), (0, 0));
+                    let w = slice.packed_inline::<FOLD>(bytes(i));
                     let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
                     loop {
                         if seen[p] == u64::MAX {
                             seen[p] = w;
+                            touched.push(p);
                             break;
                         }
                         if seen[p] == w {
@@ -648,7 +846,7 @@ fn find_slice<'a, const FOLD: bool>(
                 if repeats <= allowed {
                     return Some(slice);
                 }
-                budget = budget.checked_sub(i + seen.len() / 8)?;
+                budget = budget.checked_sub(i)?;
             }
         }
     }
@@ -659,6 +857,22 @@ fn find_slice<'a, const FOLD: bool>(
 mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    /// The integer an integer key's `Hash` writes.
+    fn as_u64<K: Hash + ?Sized>(k: &K) -> Option<u64> {
+        match Shaper::run(k, Ignore).0 {
+            Shape::Int(x, _) => Some(x),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn exact_ints_are_the_std_integers() {
+        assert!(exact_int::<u64>() && exact_int::<i8>() && exact_int::<usize>());
+        assert!(exact_int::<char>() && exact_int::<bool>());
+        assert!(!exact_int::<String>() && !exact_int::<(u8,)>() && !exact_int::<u128>());
+        assert!(!exact_int::<Rng>() && !exact_int::<str>());
+    }
 
     struct Rng(u64);
 
@@ -808,7 +1022,7 @@ mod tests {
         make: impl Fn(u64) -> K,
         queries: impl Fn(&mut Rng, &[K]) -> Vec<K>,
     ) where
-        K: FrozenKey + Copy + core::fmt::Debug,
+        K: Hash + Eq + Copy + core::fmt::Debug,
     {
         let mut keys: Vec<K> = Vec::new();
         while keys.len() < n {
@@ -817,7 +1031,7 @@ mod tests {
                 keys.push(k);
             }
         }
-        let ints: Vec<u64> = keys.iter().filter_map(|k| k.as_u64()).collect();
+        let ints: Vec<u64> = keys.iter().filter_map(as_u64).collect();
         let mut entries: Vec<(K, usize)> = keys.iter().copied().zip(0..).collect();
         let index = Index::build(&mut entries);
         let kind = match &index {
@@ -841,11 +1055,11 @@ mod tests {
         if let Index::SparseInts(SparseTable::Slots(table)) = &index {
             // Non-keys sharing a used slot: the one compare must reject them.
             for (k, _) in &entries {
-                let home = table.get(k.as_u64().unwrap_or(0));
+                let home = table.get(as_u64(k).unwrap_or(0));
                 let mut found = 0;
                 for _ in 0..4096 {
                     let q = make(rng.next());
-                    if q != *k && table.get(q.as_u64().unwrap_or(0)) == home {
+                    if q != *k && table.get(as_u64(&q).unwrap_or(0)) == home {
                         qs.push(q);
                         found += 1;
                         if found == 2 {

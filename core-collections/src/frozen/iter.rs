@@ -59,6 +59,14 @@ entry_iterator!(
     /// The entries of a frozen map, by value.
     IntoIter<K, V>, std::vec::IntoIter<(K, V)>, (K, V), |e| e
 );
+entry_iterator!(
+    /// The keys of a frozen map, by value.
+    IntoKeys<K, V>, std::vec::IntoIter<(K, V)>, K, |e| e.0
+);
+entry_iterator!(
+    /// The values of a frozen map, by value.
+    IntoValues<K, V>, std::vec::IntoIter<(K, V)>, V, |e| e.1
+);
 
 impl<K, V> Clone for Iter<'_, K, V> {
     fn clone(&self) -> Self {

@@ -1,10 +1,11 @@
 //! [`FrozenMap`]: a read-optimised map built once from its entries.
 
 use super::index::Index;
-use super::iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
-use super::{FrozenKey, Strategy};
+use super::iter::{IntoIter, IntoKeys, IntoValues, Iter, IterMut, Keys, Values, ValuesMut};
+use super::Strategy;
 use core::borrow::Borrow;
 use core::fmt;
+use core::hash::Hash;
 
 /// A map built once from its entries, with a lookup strategy picked for its keys.
 ///
@@ -28,7 +29,7 @@ pub struct FrozenMap<K, V> {
     index: Index,
 }
 
-impl<K: FrozenKey, V> FrozenMap<K, V> {
+impl<K: Hash + Eq, V> FrozenMap<K, V> {
     /// Builds a map from `(key, value)` pairs. When keys repeat, the last pair (key and
     /// value) wins, in the position of the first.
     ///
@@ -47,7 +48,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// The value for `key`.
     #[inline]
-    pub fn get<Q: FrozenKey + ?Sized>(&self, key: &Q) -> Option<&V>
+    pub fn get<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
     {
@@ -57,7 +58,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// The stored key and the value for `key`.
     #[inline]
-    pub fn get_key_value<Q: FrozenKey + ?Sized>(&self, key: &Q) -> Option<(&K, &V)>
+    pub fn get_key_value<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
     {
@@ -67,7 +68,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// Whether the map has `key`.
     #[inline]
-    pub fn contains_key<Q: FrozenKey + ?Sized>(&self, key: &Q) -> bool
+    pub fn contains_key<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
     {
@@ -76,12 +77,46 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
 
     /// The value for `key`, mutable.
     #[inline]
-    pub fn get_mut<Q: FrozenKey + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
+    pub fn get_mut<Q: Hash + Eq + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
     where
         K: Borrow<Q>,
     {
         let i = self.index.find(&self.entries, key)?;
         Some(&mut self.entries[i].1)
+    }
+
+    /// The values for several distinct keys at once, mutable.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let mut map = FrozenMap::from([("a", 1), ("b", 2)]);
+    /// if let [Some(a), Some(b), None] = map.get_disjoint_mut(["a", "b", "c"]) {
+    ///     core::mem::swap(a, b);
+    /// }
+    /// assert_eq!((map["a"], map["b"]), (2, 1));
+    /// ```
+    ///
+    /// # Panics
+    /// If two of the keys are the same entry's (as std's `HashMap::get_disjoint_mut`).
+    pub fn get_disjoint_mut<Q: Hash + Eq + ?Sized, const N: usize>(
+        &mut self,
+        keys: [&Q; N],
+    ) -> [Option<&mut V>; N]
+    where
+        K: Borrow<Q>,
+    {
+        let found = keys.map(|k| self.index.find(&self.entries, k));
+        for (i, a) in found.iter().enumerate() {
+            assert!(
+                a.is_none() || !found[..i].contains(a),
+                "get_disjoint_mut: two keys name the same entry"
+            );
+        }
+        let base = self.entries.as_mut_ptr();
+        // SAFETY: every found position is in bounds (`find` returns positions of entries),
+        // and the positions are pairwise distinct (checked above), so the references do not
+        // alias; they borrow `self` mutably for their lifetime.
+        found.map(|i| i.map(|i| unsafe { &mut (*base.add(i)).1 }))
     }
 
     /// The values for several keys at once.
@@ -92,7 +127,7 @@ impl<K: FrozenKey, V> FrozenMap<K, V> {
     /// assert_eq!(map.get_many([&0, &2, &500]), [Some(&'a'), Some(&'c'), None]);
     /// ```
     #[inline]
-    pub fn get_many<Q: FrozenKey + ?Sized, const N: usize>(&self, keys: [&Q; N]) -> [Option<&V>; N]
+    pub fn get_many<Q: Hash + Eq + ?Sized, const N: usize>(&self, keys: [&Q; N]) -> [Option<&V>; N]
     where
         K: Borrow<Q>,
     {
@@ -147,21 +182,39 @@ impl<K, V> FrozenMap<K, V> {
     pub fn values_mut(&mut self) -> ValuesMut<'_, K, V> {
         ValuesMut { inner: self.entries.iter_mut() }
     }
+
+    /// The keys, by value.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([(1, 'a'), (2, 'b')]);
+    /// let mut keys: Vec<i32> = map.into_keys().collect();
+    /// keys.sort();
+    /// assert_eq!(keys, [1, 2]);
+    /// ```
+    pub fn into_keys(self) -> IntoKeys<K, V> {
+        IntoKeys { inner: self.entries.into_vec().into_iter() }
+    }
+
+    /// The values, by value.
+    pub fn into_values(self) -> IntoValues<K, V> {
+        IntoValues { inner: self.entries.into_vec().into_iter() }
+    }
 }
 
-impl<K: FrozenKey, V> FromIterator<(K, V)> for FrozenMap<K, V> {
+impl<K: Hash + Eq, V> FromIterator<(K, V)> for FrozenMap<K, V> {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
         FrozenMap::new(pairs)
     }
 }
 
-impl<K: FrozenKey, V, const N: usize> From<[(K, V); N]> for FrozenMap<K, V> {
+impl<K: Hash + Eq, V, const N: usize> From<[(K, V); N]> for FrozenMap<K, V> {
     fn from(pairs: [(K, V); N]) -> Self {
         FrozenMap::new(pairs)
     }
 }
 
-impl<K: FrozenKey, V> Default for FrozenMap<K, V> {
+impl<K: Hash + Eq, V> Default for FrozenMap<K, V> {
     fn default() -> Self {
         FrozenMap::new([])
     }
@@ -169,8 +222,8 @@ impl<K: FrozenKey, V> Default for FrozenMap<K, V> {
 
 impl<K, V, Q> core::ops::Index<&Q> for FrozenMap<K, V>
 where
-    K: FrozenKey + Borrow<Q>,
-    Q: FrozenKey + ?Sized,
+    K: Hash + Eq + Borrow<Q>,
+    Q: Hash + Eq + ?Sized,
 {
     type Output = V;
 
@@ -191,13 +244,13 @@ impl<K: fmt::Debug, V: fmt::Debug> fmt::Debug for FrozenMap<K, V> {
 }
 
 /// Maps are equal when they have the same keys with equal values (in any order).
-impl<K: FrozenKey, V: PartialEq> PartialEq for FrozenMap<K, V> {
+impl<K: Hash + Eq, V: PartialEq> PartialEq for FrozenMap<K, V> {
     fn eq(&self, other: &Self) -> bool {
         self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
     }
 }
 
-impl<K: FrozenKey, V: Eq> Eq for FrozenMap<K, V> {}
+impl<K: Hash + Eq, V: Eq> Eq for FrozenMap<K, V> {}
 
 impl<'a, K, V> IntoIterator for &'a FrozenMap<K, V> {
     type Item = (&'a K, &'a V);

@@ -3,16 +3,18 @@
 //!
 //! The technique is .NET's `FrozenDictionary`: spend a little time analysing the keys up
 //! front, then answer every lookup with the cheapest structure that fits them. Building
-//! removes duplicate keys (the last pair wins), asks each key what it is through
-//! [`FrozenKey`], and picks a [`Strategy`]:
+//! removes duplicate keys (the last pair wins), watches what each key's `Hash` impl writes
+//! (one integer, as the integer types, `char`, `bool` and field-less enums do; one string,
+//! as `str`, `String` and their smart pointers do; or anything else), and picks a
+//! [`Strategy`]. Any `Hash + Eq` type is a key; no marker trait is needed:
 //!
 //! ```text
-//! integer keys (as_u64):  n <= 8                      -> SmallIntScan  (compare all 8 lanes)
+//! integer keys:           n <= 8                      -> SmallIntScan  (compare all 8 lanes)
 //!                         max - min < 4n              -> DenseInts     (slots[key - min])
 //!                         n <= 32                     -> SparseInts    (perfect hash: 256
 //!                                                        one-byte slots, one compare)
 //!                         otherwise                   -> SparseInts    (table, tag = key)
-//! string keys (as_str):   n <= 8                      -> SmallScan
+//! string keys:            n <= 8                      -> SmallScan
 //!                         <= 2 keys per length,
 //!                         few empty lengths           -> LengthBuckets (bucket[len - min])
 //!                         a 1..=8-byte slice, from the
@@ -42,6 +44,8 @@ mod index;
 mod iter;
 mod key;
 mod map;
+#[cfg(feature = "serde")]
+mod serde;
 mod set;
 mod str_table;
 mod strategy;
@@ -49,8 +53,10 @@ mod string_hash;
 mod table;
 
 pub use caseless::{FrozenCaseInsensitiveMap, FrozenCaseInsensitiveSet};
-pub use iter::{IntoIter, Iter, IterMut, Keys, Values, ValuesMut};
+pub use iter::{IntoIter, IntoKeys, IntoValues, Iter, IterMut, Keys, Values, ValuesMut};
 pub use key::FrozenKey;
 pub use map::FrozenMap;
-pub use set::FrozenSet;
+pub use set::{
+    Difference, FrozenSet, Intersection, SetIntoIter, SetLookup, SymmetricDifference, Union,
+};
 pub use strategy::Strategy;

@@ -76,6 +76,14 @@ fn count_collisions(
     collisions
 }
 
+/// How many of `n` random keys land in an already used bucket of `2^bits`, on average:
+/// `n - m (1 - (1 - 1/m)^n)` for `m` buckets.
+fn random_collisions(n: usize, bits: u32) -> usize {
+    let m = (1u64 << bits) as f64;
+    let used = m * (1.0 - (-(n as f64) / m).exp());
+    (n as f64 - used).max(0.0) as usize
+}
+
 /// Moves `items[i]` to `dest[i]`, in place (cycle by cycle).
 pub(crate) fn permute<T>(items: &mut [T], mut dest: Vec<u32>) {
     for i in 0..items.len() {
@@ -102,18 +110,35 @@ impl Table {
         // biggest.
         let small = table_bits(n);
         let extra = if n <= 4096 { max_extra } else { max_extra.saturating_sub(1) };
-        let mut seen = vec![0u64; (1usize << (small + extra)).div_ceil(64)];
-        let multipliers = multipliers();
-        let mut best = (usize::MAX, small, GOLDEN);
-        'search: for bits in small..=small + extra {
-            best.0 = usize::MAX;
-            for m in multipliers {
-                let c = count_collisions(&tag, n, bits, m, &mut seen, best.0);
-                if c < best.0 {
-                    best = (c, bits, m);
+        let big = small + extra;
+        let mut seen = vec![0u64; (1usize << big).div_ceil(64)];
+        // Structured keys (spaced integers) often spread perfectly under the golden ratio at
+        // a small size, so each size is tried with it first. Keys that collide about as much
+        // as random ones there gain nothing from another multiplier: they go straight to the
+        // biggest size, where the first multiplier that does about as well as random keys
+        // wins (the golden ratio for most keys; the secret ones when keys pile up under it).
+        // Each size and multiplier is a pass over the keys: this keeps building to two or
+        // three passes where trying every pair took up to sixteen.
+        let mut bits = small;
+        let mut best = loop {
+            let c = count_collisions(&tag, n, bits, GOLDEN, &mut seen, usize::MAX);
+            if c * 32 <= n || bits == big || c * 10 >= random_collisions(n, bits) * 9 {
+                break (c, bits, GOLDEN);
+            }
+            bits += 1;
+        };
+        if best.0 * 32 > n {
+            let good_enough = random_collisions(n, big) * 11 / 10 + 1;
+            if best.1 != big {
+                best = (count_collisions(&tag, n, big, GOLDEN, &mut seen, usize::MAX), big, GOLDEN);
+            }
+            for m in multipliers().into_iter().skip(1) {
+                if best.0 <= good_enough {
+                    break;
                 }
-                if best.0 * 32 <= n {
-                    break 'search;
+                let c = count_collisions(&tag, n, big, m, &mut seen, best.0);
+                if c < best.0 {
+                    best = (c, big, m);
                 }
             }
         }
