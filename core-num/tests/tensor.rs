@@ -168,6 +168,9 @@ fn cases() -> Vec<Case> {
         case!(asin, -1.05, 1.05, f64::asin, 2),
         case!(acos, -1.05, 1.05, f64::acos, 2),
         case!(atan, -30.0, 30.0, f64::atan, 2),
+        case!(sin, -10.0, 10.0, f64::sin, 2),
+        case!(cos, -10.0, 10.0, f64::cos, 2),
+        case!(tan, -10.0, 10.0, f64::tan, 3),
     ]
 }
 
@@ -255,6 +258,134 @@ fn atan2_accuracy_and_quadrants() {
             assert!(out[i].ulps(want) <= 1, "atan2 f32({:e}, {:e}) {b:?}", y32[i], x32[i]);
         }
     }
+}
+
+/// `sin`, `cos`, `tan` on every scale of argument: the vector reduction up to `2^22`, the exact
+/// one (Payne–Hanek) beyond, up to `f64::MAX`, and the doubles closest to multiples of `pi/2`.
+#[test]
+fn trig_accuracy_at_every_scale() {
+    let mut rng = Rng(77);
+    let mut x64: Vec<f64> = SPECIAL.to_vec();
+    for e in -30..1024 {
+        for _ in 0..40 {
+            let v = (1.0 + rng.unit()) * 2f64.powi(e);
+            x64.push(if rng.next() & 1 == 0 { v } else { -v });
+        }
+    }
+    // Near multiples of pi/2 (the hard cases for the reduction) and near the vector limit.
+    for k in 1..2000u64 {
+        let m = (k * 1_000_003 % 5_000_000) as f64 * core::f64::consts::FRAC_PI_2;
+        x64.extend([m, m.next_up(), m.next_down()]);
+    }
+    for v in [4_194_304.0f64, 4_194_304.0f64.next_down(), 4_194_304.0f64.next_up(), 1e22, 1e300] {
+        x64.extend([v, -v]);
+    }
+    let x32: Vec<f32> = x64.iter().map(|&v| v as f32).collect();
+    type F<T> = fn(Backend, &[T], &mut [T]) -> Result<(), TensorError>;
+    type Trig = (&'static str, F<f64>, F<f32>, fn(f64) -> f64, u64);
+    let fns: [Trig; 3] = [
+        ("sin", |b, x, o| b.sin(x, o), |b, x, o| b.sin(x, o), f64::sin, 2),
+        ("cos", |b, x, o| b.cos(x, o), |b, x, o| b.cos(x, o), f64::cos, 2),
+        ("tan", |b, x, o| b.tan(x, o), |b, x, o| b.tan(x, o), f64::tan, 3),
+    ];
+    let mut report = String::new();
+    for (name, ours64, ours32, std, bound) in fns {
+        for b in Backend::all() {
+            let mut out = vec![0.0; x64.len()];
+            ours64(b, &x64, &mut out).unwrap();
+            let mut worst = 0;
+            for i in 0..x64.len() {
+                let d = out[i].ulps(std(x64[i]));
+                worst = worst.max(d);
+                assert!(
+                    d <= bound,
+                    "{name} f64 {b:?} at {:e} ({:#x}): {:e} vs {:e} ({d} ulp)",
+                    x64[i],
+                    x64[i].to_bits(),
+                    out[i],
+                    std(x64[i])
+                );
+            }
+            let mut out = vec![0.0f32; x32.len()];
+            ours32(b, &x32, &mut out).unwrap();
+            for i in 0..x32.len() {
+                let want = std(x32[i] as f64) as f32;
+                assert!(out[i].ulps(want) <= 1, "{name} f32 {b:?} at {:e}", x32[i]);
+            }
+            report += &format!("{name} {b:?}: f64 worst {worst} ulp\n");
+        }
+    }
+    eprintln!("{report}");
+    // 6381956970095103 * 2^797 is the double closest to a multiple of pi/2 (about 2^-61
+    // relative). The platform's libm is 8 ulp off on its cosine; the correctly rounded values
+    // (mpmath at 400 digits) are these.
+    let worst = [6381956970095103.0 * 2f64.powi(797)];
+    for b in Backend::all() {
+        let mut out = [0.0];
+        b.sin(&worst, &mut out).unwrap();
+        assert_eq!(out[0], 1.0, "{b:?}");
+        b.cos(&worst, &mut out).unwrap();
+        assert!(out[0].ulps(-4.687165924254628e-19) <= 1, "{b:?}: {:e}", out[0]);
+        b.tan(&worst, &mut out).unwrap();
+        assert!(out[0].ulps(-2.133485385753704e18) <= 2, "{b:?}: {:e}", out[0]);
+    }
+}
+
+/// `pow` against `f64::powf`: the special cases on a grid of special values, dense samples of
+/// ordinary arguments, results near overflow and underflow, negative bases with integral
+/// exponents, bases next to 1 with large exponents.
+#[test]
+fn pow_accuracy_and_special_cases() {
+    let mut rng = Rng(91);
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    let extra = [3.0, -3.0, 0.5, -0.5, 1e300, -7.0, 4.5, f64::MAX];
+    for &a in SPECIAL.iter().chain(&extra) {
+        for &b in SPECIAL.iter().chain(&extra) {
+            xs.push(a);
+            ys.push(b);
+        }
+    }
+    for _ in 0..40_000 {
+        // Ordinary: x in (0, 100), y in (-40, 40).
+        xs.push(rng.unit() * 100.0);
+        ys.push((rng.unit() - 0.5) * 80.0);
+        // Results across the whole range (|y ln x| up to about 750).
+        let x = 2f64.powf((rng.unit() - 0.5) * 60.0);
+        xs.push(x);
+        ys.push((rng.unit() - 0.5) * 1500.0 / x.ln().abs().max(1e-3));
+        // x next to 1, large y.
+        xs.push(1.0 + (rng.unit() - 0.5) * 1e-9);
+        ys.push((rng.unit() - 0.5) * 1e12);
+        // Negative x, integral y (odd and even).
+        xs.push(-rng.unit() * 10.0);
+        ys.push(((rng.unit() - 0.5) * 100.0).round());
+        // Subnormal x.
+        xs.push(f64::from_bits(rng.next() % (1 << 52)));
+        ys.push(rng.unit() * 0.9);
+    }
+    let mut report = String::new();
+    for b in Backend::all() {
+        let mut out = vec![0.0; xs.len()];
+        b.pow(&xs, &ys, &mut out).unwrap();
+        let mut worst = 0;
+        for i in 0..xs.len() {
+            let want = xs[i].powf(ys[i]);
+            let d = out[i].ulps(want);
+            worst = worst.max(d);
+            assert!(d <= 2, "pow f64 {b:?}({:e}, {:e}): {:e} vs {want:e} ({d} ulp)", xs[i], ys[i], out[i]);
+        }
+        report += &format!("pow {b:?}: f64 worst {worst} ulp\n");
+        let x32: Vec<f32> = xs.iter().map(|&v| v as f32).collect();
+        let y32: Vec<f32> = ys.iter().map(|&v| v as f32).collect();
+        let mut out = vec![0.0f32; xs.len()];
+        b.pow(&x32, &y32, &mut out).unwrap();
+        for i in 0..xs.len() {
+            let want = (x32[i] as f64).powf(y32[i] as f64) as f32;
+            assert!(out[i].ulps(want) <= 1, "pow f32 {b:?}({:e}, {:e}): {:e} vs {want:e}", x32[i], y32[i], out[i]);
+        }
+    }
+    eprintln!("{report}");
 }
 
 /// Values that exercise rounding: halves, near-halves, big integers, specials.
@@ -545,6 +676,22 @@ fn every_length_and_alignment() {
                 for i in 0..len {
                     assert!(t32[i].ulps((x32[i] as f64).tanh() as f32) <= 1);
                 }
+                // The transcendental functions with their own loops' shapes: sin (one input,
+                // Cody-Waite and, for the scaled copy, Payne-Hanek lanes) and pow (two inputs).
+                let big: Vec<f64> = x.iter().map(|v| v * 1e12).collect();
+                for src in [x, &big[..]] {
+                    let mut s = vec![0.0; len];
+                    b.sin(src, &mut s).unwrap();
+                    for i in 0..len {
+                        assert!(s[i].ulps(src[i].sin()) <= 2, "sin {b:?} len {len} off {off}");
+                    }
+                }
+                let base: Vec<f64> = x.iter().map(|v| v.abs() + 0.25).collect();
+                let mut pw = base.clone();
+                b.pow_in_place(&mut pw, y).unwrap();
+                for i in 0..len {
+                    assert!(pw[i].ulps(base[i].powf(y[i])) <= 2, "pow {b:?} len {len} off {off}");
+                }
                 check_reductions(b, x, y);
                 // Softmax sums to one and matches the scalar formula.
                 let mut p = vec![0.0; len];
@@ -638,10 +785,13 @@ fn f32_sweep_of_the_short_polynomials() {
     let mut out = vec![0.0f32; x.len()];
     type F = fn(Backend, &[f32], &mut [f32]) -> Result<(), TensorError>;
     type Case = (&'static str, F, fn(f64) -> f64);
-    let fns: [Case; 3] = [
+    let fns: [Case; 6] = [
         ("exp", |b, x, o| b.exp(x, o), f64::exp),
         ("ln", |b, x, o| b.ln(x, o), f64::ln),
         ("asin", |b, x, o| b.asin(x, o), f64::asin),
+        ("sin", |b, x, o| b.sin(x, o), f64::sin),
+        ("cos", |b, x, o| b.cos(x, o), f64::cos),
+        ("tan", |b, x, o| b.tan(x, o), f64::tan),
     ];
     for (name, ours, std) in fns {
         for b in Backend::all() {

@@ -11,7 +11,9 @@
 
 pub(crate) mod elementwise;
 pub(crate) mod math;
+pub(crate) mod pow;
 pub(crate) mod reduce;
+pub(crate) mod trig;
 
 use core_cpu::vector::float::{scalar, F32x, Float};
 use math::{Math, Math2};
