@@ -373,7 +373,13 @@ fn pow_accuracy_and_special_cases() {
             let want = xs[i].powf(ys[i]);
             let d = out[i].ulps(want);
             worst = worst.max(d);
-            assert!(d <= 2, "pow f64 {b:?}({:e}, {:e}): {:e} vs {want:e} ({d} ulp)", xs[i], ys[i], out[i]);
+            assert!(
+                d <= 2,
+                "pow f64 {b:?}({:e}, {:e}): {:e} vs {want:e} ({d} ulp)",
+                xs[i],
+                ys[i],
+                out[i]
+            );
         }
         report += &format!("pow {b:?}: f64 worst {worst} ulp\n");
         let x32: Vec<f32> = xs.iter().map(|&v| v as f32).collect();
@@ -382,7 +388,13 @@ fn pow_accuracy_and_special_cases() {
         b.pow(&x32, &y32, &mut out).unwrap();
         for i in 0..xs.len() {
             let want = (x32[i] as f64).powf(y32[i] as f64) as f32;
-            assert!(out[i].ulps(want) <= 1, "pow f32 {b:?}({:e}, {:e}): {:e} vs {want:e}", x32[i], y32[i], out[i]);
+            assert!(
+                out[i].ulps(want) <= 1,
+                "pow f32 {b:?}({:e}, {:e}): {:e} vs {want:e}",
+                x32[i],
+                y32[i],
+                out[i]
+            );
         }
     }
     eprintln!("{report}");
@@ -806,5 +818,138 @@ fn f32_sweep_of_the_short_polynomials() {
                 );
             }
         }
+    }
+}
+
+/// The f16 and bf16 reductions at every level, every length 0..=300 at misaligned starts,
+/// against an `f64` reference over the same (exactly widened) values: the error stays within
+/// the bound of an `f32` sum of that many terms.
+#[test]
+fn half_reductions_at_every_level() {
+    use core_num::{bf16, f16};
+    let mut rng = Rng(16);
+    let pool: Vec<f32> = (0..700).map(|_| ((rng.unit() - 0.5) * 8.0) as f32).collect();
+    let xf: Vec<f16> = pool[..350].iter().map(|&v| f16::from_f32(v)).collect();
+    let yf: Vec<f16> = pool[350..].iter().map(|&v| f16::from_f32(v)).collect();
+    let xb: Vec<bf16> = pool[..350].iter().map(|&v| bf16::from_f32(v)).collect();
+    let yb: Vec<bf16> = pool[350..].iter().map(|&v| bf16::from_f32(v)).collect();
+    fn close(got: f32, want: f64, scale: f64, n: usize, what: &str) {
+        let tol = (n as f64 + 2.0) * f32::EPSILON as f64 * scale + 1e-30;
+        assert!((got as f64 - want).abs() <= tol, "{what}: {got} vs {want} (n {n})");
+    }
+    fn check(b: Backend, x: &[f64], y: &[f64], got: [f32; 6], what: &str) {
+        let n = x.len();
+        let dot: f64 = x.iter().zip(y).map(|(a, b)| a * b).sum();
+        let abs_dot: f64 = x.iter().zip(y).map(|(a, b)| (a * b).abs()).sum();
+        let xx: f64 = x.iter().map(|a| a * a).sum();
+        let yy: f64 = y.iter().map(|a| a * a).sum();
+        let sum: f64 = x.iter().sum();
+        let abs_sum: f64 = x.iter().map(|a| a.abs()).sum();
+        let d2: f64 = x.iter().zip(y).map(|(a, b)| (a - b) * (a - b)).sum();
+        let what = format!("{what} {b:?}");
+        close(got[0], sum, abs_sum, n, &format!("{what} sum"));
+        close(got[1], xx, xx, n, &format!("{what} sum_of_squares"));
+        close(got[2], dot, abs_dot, n, &format!("{what} dot"));
+        close(got[3], d2.sqrt(), d2.sqrt(), n, &format!("{what} distance"));
+        if n > 0 {
+            let cos = dot / (xx.sqrt() * yy.sqrt());
+            close(got[4], cos, abs_dot / (xx.sqrt() * yy.sqrt()), n, &format!("{what} cosine"));
+        } else {
+            assert!(got[4].is_nan(), "{what}: cosine of empty slices");
+        }
+        close(got[5], xx.sqrt(), xx.sqrt(), n, &format!("{what} norm"));
+    }
+    for b in Backend::all() {
+        for len in 0..=300 {
+            for off in [0, 1, 3] {
+                let (x, y) = (&xf[off..off + len], &yf[off..off + len]);
+                let got = [
+                    b.sum_half(x),
+                    b.sum_of_squares_half(x),
+                    b.dot_half(x, y).unwrap(),
+                    b.distance_half(x, y).unwrap(),
+                    b.cosine_similarity_half(x, y).unwrap(),
+                    b.norm_half(x),
+                ];
+                let wx: Vec<f64> = x.iter().map(|v| v.to_f64()).collect();
+                let wy: Vec<f64> = y.iter().map(|v| v.to_f64()).collect();
+                check(b, &wx, &wy, got, "f16");
+                let (x, y) = (&xb[off..off + len], &yb[off..off + len]);
+                let got = [
+                    b.sum_half(x),
+                    b.sum_of_squares_half(x),
+                    b.dot_half(x, y).unwrap(),
+                    b.distance_half(x, y).unwrap(),
+                    b.cosine_similarity_half(x, y).unwrap(),
+                    b.norm_half(x),
+                ];
+                let wx: Vec<f64> = x.iter().map(|v| v.to_f64()).collect();
+                let wy: Vec<f64> = y.iter().map(|v| v.to_f64()).collect();
+                check(b, &wx, &wy, got, "bf16");
+            }
+        }
+        // Every f16 bit pattern goes through the widening loads: NaN and infinity propagate,
+        // subnormals count at their value.
+        let mut block = [f16::ZERO; 64];
+        let mut block_b = [bf16::ZERO; 64];
+        for bits in 0..=u16::MAX {
+            // In the main loop's first vector, and alone in the tail.
+            block[0] = f16::from_bits(bits);
+            block_b[0] = bf16::from_bits(bits);
+            for (got, want) in [
+                (b.sum_half(&block), block[0].to_f32()),
+                (b.sum_half(&block[..1]), block[0].to_f32()),
+                (b.sum_half(&block_b), block_b[0].to_f32()),
+                (b.sum_half(&block_b[..1]), block_b[0].to_f32()),
+            ] {
+                assert!(got == want || (got.is_nan() && want.is_nan()), "{b:?} {bits:#x}");
+            }
+        }
+        let tiny = [f16::from_bits(1); 40];
+        assert_eq!(b.sum_half(&tiny), 40.0 * f16::from_bits(1).to_f32(), "{b:?}");
+        let all_b: Vec<bf16> = (0..=u16::MAX).map(bf16::from_bits).collect();
+        let sq = b.sum_of_squares_half(&all_b[..0x7f80]);
+        assert!(sq.is_infinite(), "{b:?}: the squares of large bf16 overflow f32");
+        assert!(b.dot_half(&all_b, &all_b).unwrap().is_nan(), "{b:?}");
+        // Mismatched lengths are errors.
+        let err = b.dot_half(&xf[..3], &yf[..2]).unwrap_err();
+        assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 2 });
+        assert!(b.distance_half(&xb[..1], &yb[..0]).is_err());
+        assert!(b.cosine_similarity_half(&xb[..0], &yb[..1]).is_err());
+    }
+}
+
+/// `map_half` runs an `f32` function over f16 and bf16 blocks: every length across the block
+/// boundary, each result the f16 (bf16) rounding of the `f32` function's, within one ulp of
+/// the correctly rounded value.
+#[test]
+fn map_half_through_f32() {
+    use core_num::{bf16, f16};
+    let mut rng = Rng(17);
+    let src: Vec<f32> = (0..700).map(|_| ((rng.unit() - 0.5) * 10.0) as f32).collect();
+    let xf: Vec<f16> = src.iter().map(|&v| f16::from_f32(v)).collect();
+    let xb: Vec<bf16> = src.iter().map(|&v| bf16::from_f32(v)).collect();
+    for b in Backend::all() {
+        for len in [0, 1, 7, 255, 256, 257, 511, 700] {
+            let mut out = vec![f16::ZERO; len];
+            b.map_half(&xf[..len], &mut out, |x, o| b.exp(x, o)).unwrap();
+            for i in 0..len {
+                let want = f16::from_f64(xf[i].to_f64().exp());
+                let d = (out[i].to_bits() as i32 - want.to_bits() as i32).abs();
+                assert!(d <= 1, "{b:?} exp f16 {}: {} vs {}", xf[i], out[i], want);
+            }
+            let mut out = vec![bf16::ZERO; len];
+            b.map_half(&xb[..len], &mut out, |x, o| b.sin(x, o)).unwrap();
+            for i in 0..len {
+                let want = bf16::from_f64(xb[i].to_f64().sin());
+                let d = (out[i].to_bits() as i32 - want.to_bits() as i32).abs();
+                assert!(d <= 1, "{b:?} sin bf16 {}: {} vs {}", xb[i], out[i], want);
+            }
+        }
+        let mut out = [f16::ZERO; 2];
+        assert!(b.map_half(&xf[..3], &mut out, |x, o| b.exp(x, o)).is_err());
+        // An error of the function comes back.
+        let e = b.map_half(&xf[..2], &mut out, |x, o| b.add(x, &[1.0], o)).unwrap_err();
+        assert_eq!(e, TensorError::LengthMismatch { expected: 2, actual: 1 });
     }
 }

@@ -10,6 +10,7 @@
 //! - `reduce`: sums, products, dot products, norms, extremes and their indices, softmax.
 
 pub(crate) mod elementwise;
+pub(crate) mod half;
 pub(crate) mod math;
 pub(crate) mod pow;
 pub(crate) mod reduce;

@@ -91,7 +91,8 @@ pub(crate) fn reduce_large(a: f64) -> (f64, f64) {
     let p2 = m * w2 as u128;
     let p1 = m * w1 as u128;
     let (l1, carry) = ((p2 >> 64) as u64).overflowing_add(p1 as u64);
-    let l2 = ((p1 >> 64) as u64).wrapping_add((m as u64).wrapping_mul(w0)).wrapping_add(carry as u64);
+    let l2 =
+        ((p1 >> 64) as u64).wrapping_add((m as u64).wrapping_mul(w0)).wrapping_add(carry as u64);
     // The top two bits are the quadrant, the next 126 the fraction (as a signed fraction in
     // [-1/2, 1/2) of a quadrant, which moves the quadrant up by one where it is negative).
     let q = (l2 >> 62) as u32;
