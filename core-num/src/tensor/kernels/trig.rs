@@ -149,11 +149,10 @@ unsafe fn detour<W: F64>(a: W, q: W, r: W, bits: u64) -> (W, W) {
         a.store(buf[0].as_mut_ptr());
         q.store(buf[1].as_mut_ptr());
         r.store(buf[2].as_mut_ptr());
-        for i in 0..W::LANES {
-            if bits >> i & 1 != 0 {
-                let (qi, ri) = reduce_large(buf[0][i]);
-                buf[1][i] = qi;
-                buf[2][i] = ri;
+        let [lanes, qs, rs] = &mut buf;
+        for (i, ((&a, q), r)) in lanes.iter().zip(qs.iter_mut()).zip(rs.iter_mut()).enumerate() {
+            if i < W::LANES && bits >> i & 1 != 0 {
+                (*q, *r) = reduce_large(a);
             }
         }
         (W::load(buf[1].as_ptr()), W::load(buf[2].as_ptr()))
@@ -305,7 +304,7 @@ mod tests {
         while x < 1e7 {
             let (q, r) = reduce_large(x);
             let k = (x * core::f64::consts::FRAC_2_PI).round();
-            let r2 = ((((x - k * PIO2_1) - k * PIO2_2) - k * PIO2_3) - k * PIO2_4) as f64;
+            let r2 = (((x - k * PIO2_1) - k * PIO2_2) - k * PIO2_3) - k * PIO2_4;
             assert_eq!(q, k % 4.0, "{x}");
             assert!((r - r2).abs() <= 2.0 * f64::EPSILON * r2.abs(), "{x}: {r} {r2}");
             x += 1234.567;
