@@ -71,3 +71,34 @@ for name, v in [("pi/2 hi", mp.pi / 2), ("pi/4", mp.pi / 4)]:
     h = float(v)
     print(f"// {name}: {h!r}, lo {float(v - mp.mpf(h))!r}")
 print('// ln 2 lo:', float(mp.log(2) - mp.mpf(float.fromhex('0x1.62e42fee00000p-1'))))
+
+
+# Trigonometric argument reduction (core-num/src/tensor/kernels/trig.rs).
+#
+# pi/2 in four parts for the vector path (Cody-Waite): the first three rounded to 30
+# significant bits, so k * part is exact for every k < 2^23, the last to 53 bits.
+def split_bits(v, bits):
+    e = mp.floor(mp.log(abs(v), 2))
+    scale = mp.mpf(2) ** (bits - 1 - e)
+    return mp.nint(v * scale) / scale
+
+
+mp.mp.dps = 120
+rest = mp.pi / 2
+for i in range(4):
+    part = split_bits(rest, 30) if i < 3 else mp.mpf(float(rest))
+    print(f"PIO2_{i + 1} = {float(part)!r}  # {mp.nstr(part, 25)}")
+    rest -= part
+print(f"residual after four parts: {mp.nstr(rest, 5)}")
+
+# 2/pi as 64-bit words, preceded by one word of zeros (so a window can start left of the
+# binary point's first fraction bit), enough words for exponents up to 2^1024.
+mp.mp.dps = 500
+v = mp.floor(2 / mp.pi * mp.mpf(2) ** (64 * 20))
+n = int(v)
+words = [0] + [(n >> (64 * (19 - i))) & (2**64 - 1) for i in range(20)]
+print("TWO_OVER_PI_WORDS = [")
+for w in words:
+    print(f"    0x{w:016x},")
+print("]")
+mp.mp.dps = 60

@@ -65,6 +65,25 @@ fn reduce<S: Clone + 'static>(name: &'static str, role: Role, s: S, f: fn(&S) ->
     Function::with_digest(name, role, (s, 0.0), move |(s, r)| *r = f(s), |(_, r)| digest1(*r))
 }
 
+/// A reduction of halves to one value, compared to one significant digit: SimSIMD's half
+/// kernels on this AVX-512 FP16 machine lose precision (its f16 dot of these 4,096 values is
+/// -26.53, the exact one -26.585 and ours -26.58543; its bf16 distance 52.499, exact 52.5895,
+/// ours 52.589546), so its results agree with an exact-widening `f32` sum only roughly.
+fn reduce_half<S: Clone + 'static>(
+    name: &'static str,
+    role: Role,
+    s: S,
+    f: fn(&S) -> f64,
+) -> Function {
+    Function::with_digest(
+        name,
+        role,
+        (s, 0.0),
+        move |(s, r)| *r = f(s),
+        |(_, r)| format!("{:.0e}", *r),
+    )
+}
+
 fn case(op: &'static str, input: &str, seed: Option<Seed>, functions: Vec<Function>) -> Case {
     Case { op, input: input.into(), bytes: None, size: None, seed, functions }
 }
@@ -91,6 +110,219 @@ fn wide64(x: &[f64], out: &mut [f64], f: fn(f64x4) -> f64x4) {
     for (a, o) in xt.iter().zip(ot) {
         *o = f(f64x4::splat(*a)).to_array()[0];
     }
+}
+
+/// A two-input elementwise function.
+fn map2<T>(
+    name: &'static str,
+    role: Role,
+    xy: &Rc<(Vec<T>, Vec<T>)>,
+    f: fn(&[T], &[T], &mut [T]),
+) -> Function
+where
+    T: Copy + Default + Into<f64> + 'static,
+{
+    let state = (xy.clone(), vec![T::default(); xy.0.len()]);
+    Function::with_digest(
+        name,
+        role,
+        state,
+        move |(xy, out)| f(&xy.0, &xy.1, out),
+        |(_, out)| digest(out),
+    )
+}
+
+/// `f` on every pair of lanes through `wide`'s eight `f32` lanes.
+fn wide32_2(x: &[f32], y: &[f32], out: &mut [f32], f: fn(f32x8, f32x8) -> f32x8) {
+    let (xc, xt) = x.as_chunks::<8>();
+    let (yc, yt) = y.as_chunks::<8>();
+    let (oc, ot) = out.as_chunks_mut::<8>();
+    for ((a, b), o) in xc.iter().zip(yc).zip(oc) {
+        *o = f(f32x8::new(*a), f32x8::new(*b)).to_array();
+    }
+    for ((a, b), o) in xt.iter().zip(yt).zip(ot) {
+        *o = f(f32x8::splat(*a), f32x8::splat(*b)).to_array()[0];
+    }
+}
+
+/// `f` on every pair of lanes through `wide`'s four `f64` lanes.
+fn wide64_2(x: &[f64], y: &[f64], out: &mut [f64], f: fn(f64x4, f64x4) -> f64x4) {
+    let (xc, xt) = x.as_chunks::<4>();
+    let (yc, yt) = y.as_chunks::<4>();
+    let (oc, ot) = out.as_chunks_mut::<4>();
+    for ((a, b), o) in xc.iter().zip(yc).zip(oc) {
+        *o = f(f64x4::new(*a), f64x4::new(*b)).to_array();
+    }
+    for ((a, b), o) in xt.iter().zip(yt).zip(ot) {
+        *o = f(f64x4::splat(*a), f64x4::splat(*b)).to_array()[0];
+    }
+}
+
+/// sin, cos, tan and pow at 4,096 in both widths, beside `std` loops and `wide`.
+fn trig_and_pow(all: &mut Vec<Case>) {
+    let tx = uniform(LEN, -10.0, 10.0, 12);
+    let t32 = Rc::new(to_f32(&tx));
+    let t64 = Rc::new(tx);
+    macro_rules! trig {
+        ($name:literal, $f:ident, $wide:expr, $wide64:expr) => {
+            all.push(case(
+                concat!("core-num/tensor/", $name),
+                "f32/4096",
+                None,
+                vec![
+                    map("core", OURS, &t32, |x, o| tensor::$f(x, o).unwrap()),
+                    map("std", VS, &t32, |x, o| x.iter().zip(o).for_each(|(a, b)| *b = a.$f())),
+                    map("wide", VS, &t32, |x, o| wide32(x, o, $wide)),
+                ],
+            ));
+            all.push(case(
+                concat!("core-num/tensor/", $name),
+                "f64/4096",
+                None,
+                vec![
+                    map("core", OURS, &t64, |x, o| tensor::$f(x, o).unwrap()),
+                    map("std", VS, &t64, |x, o| x.iter().zip(o).for_each(|(a, b)| *b = a.$f())),
+                    map("wide", VS, &t64, |x, o| wide64(x, o, $wide64)),
+                ],
+            ));
+        };
+    }
+    trig!("sin", sin, |v| v.sin_cos().0, |v| v.sin_cos().0);
+    trig!("cos", cos, |v| v.sin_cos().1, |v| v.sin_cos().1);
+    trig!(
+        "tan",
+        tan,
+        |v| {
+            let (s, c) = v.sin_cos();
+            s / c
+        },
+        |v| {
+            let (s, c) = v.sin_cos();
+            s / c
+        }
+    );
+    let px = uniform(LEN, 0.01, 10.0, 13);
+    let py = uniform(LEN, -8.0, 8.0, 14);
+    let p32 = Rc::new((to_f32(&px), to_f32(&py)));
+    let p64 = Rc::new((px, py));
+    all.push(case(
+        "core-num/tensor/pow",
+        "f32/4096",
+        None,
+        vec![
+            map2("core", OURS, &p32, |x, y, o| tensor::pow(x, y, o).unwrap()),
+            map2("std", VS, &p32, |x, y, o| {
+                x.iter().zip(y).zip(o).for_each(|((a, b), c)| *c = a.powf(*b))
+            }),
+            map2("wide", VS, &p32, |x, y, o| wide32_2(x, y, o, f32x8::powf_simd)),
+        ],
+    ));
+    all.push(case(
+        "core-num/tensor/pow",
+        "f64/4096",
+        None,
+        vec![
+            map2("core", OURS, &p64, |x, y, o| tensor::pow(x, y, o).unwrap()),
+            map2("std", VS, &p64, |x, y, o| {
+                x.iter().zip(y).zip(o).for_each(|((a, b), c)| *c = a.powf(*b))
+            }),
+            map2("wide", VS, &p64, |x, y, o| wide64_2(x, y, o, f64x4::powf_simd)),
+        ],
+    ));
+}
+
+/// The f16 and bf16 reductions at 4,096 against SimSIMD's (the same bits) and a scalar loop
+/// that widens each value (`half`'s `to_f32`).
+fn half_reductions(all: &mut Vec<Case>) {
+    let a = uniform(LEN, -1.0, 1.0, 15);
+    let b = uniform(LEN, -1.0, 1.0, 16);
+    macro_rules! kind {
+        ($label:literal, $ours:ty, $sims:path, $half:ty) => {{
+            let xa: Vec<$ours> = a.iter().map(|&v| <$ours>::from_f64(v)).collect();
+            let xb: Vec<$ours> = b.iter().map(|&v| <$ours>::from_f64(v)).collect();
+            let sa: Vec<$sims> = xa.iter().map(|v| $sims(v.to_bits())).collect();
+            let sb: Vec<$sims> = xb.iter().map(|v| $sims(v.to_bits())).collect();
+            let ha: Vec<$half> = xa.iter().map(|v| <$half>::from_bits(v.to_bits())).collect();
+            let hb: Vec<$half> = xb.iter().map(|v| <$half>::from_bits(v.to_bits())).collect();
+            let ours = Rc::new((xa, xb));
+            let sims = Rc::new((sa, sb));
+            let halfs = Rc::new((ha, hb));
+            all.push(case(
+                "core-num/tensor/dot",
+                concat!($label, "/4096"),
+                None,
+                vec![
+                    reduce_half("core", OURS, ours.clone(), |p| {
+                        tensor::dot_half(&p.0, &p.1).unwrap() as f64
+                    }),
+                    reduce_half("simsimd", VS, sims.clone(), |p| {
+                        SpatialSimilarity::dot(&p.0, &p.1).unwrap()
+                    }),
+                    reduce_half("half", VS, halfs.clone(), |p| {
+                        p.0.iter().zip(&p.1).map(|(x, y)| x.to_f32() * y.to_f32()).sum::<f32>()
+                            as f64
+                    }),
+                ],
+            ));
+            all.push(case(
+                "core-num/tensor/cosine_similarity",
+                concat!($label, "/4096"),
+                None,
+                vec![
+                    reduce_half("core", OURS, ours.clone(), |p| {
+                        tensor::cosine_similarity_half(&p.0, &p.1).unwrap() as f64
+                    }),
+                    // SimSIMD returns the cosine distance, 1 - similarity.
+                    reduce_half("simsimd", VS, sims.clone(), |p| {
+                        1.0 - SpatialSimilarity::cos(&p.0, &p.1).unwrap()
+                    }),
+                    reduce_half("half", VS, halfs.clone(), |p| {
+                        let (mut xy, mut xx, mut yy) = (0.0f32, 0.0f32, 0.0f32);
+                        for (x, y) in p.0.iter().zip(&p.1) {
+                            let (x, y) = (x.to_f32(), y.to_f32());
+                            xy += x * y;
+                            xx += x * x;
+                            yy += y * y;
+                        }
+                        (xy / (xx.sqrt() * yy.sqrt())) as f64
+                    }),
+                ],
+            ));
+            all.push(case(
+                "core-num/tensor/distance",
+                concat!($label, "/4096"),
+                None,
+                vec![
+                    reduce_half("core", OURS, ours.clone(), |p| {
+                        tensor::distance_half(&p.0, &p.1).unwrap() as f64
+                    }),
+                    reduce_half("simsimd", VS, sims.clone(), |p| {
+                        SpatialSimilarity::l2(&p.0, &p.1).unwrap()
+                    }),
+                    reduce_half("half", VS, halfs.clone(), |p| {
+                        p.0.iter()
+                            .zip(&p.1)
+                            .map(|(x, y)| (x.to_f32() - y.to_f32()) * (x.to_f32() - y.to_f32()))
+                            .sum::<f32>()
+                            .sqrt() as f64
+                    }),
+                ],
+            ));
+            all.push(case(
+                "core-num/tensor/sum",
+                concat!($label, "/4096"),
+                None,
+                vec![
+                    reduce_half("core", OURS, ours.clone(), |p| tensor::sum_half(&p.0) as f64),
+                    reduce_half("half", VS, halfs.clone(), |p| {
+                        p.0.iter().map(|x| x.to_f32()).sum::<f32>() as f64
+                    }),
+                ],
+            ));
+        }};
+    }
+    kind!("f16", core_num::f16, simsimd::f16, half::f16);
+    kind!("bf16", core_num::bf16, simsimd::bf16, half::bf16);
 }
 
 /// Every tensor case.
@@ -345,5 +577,7 @@ pub fn cases() -> Vec<Case> {
             }),
         ],
     ));
+    trig_and_pow(&mut all);
+    half_reductions(&mut all);
     all
 }

@@ -15,6 +15,7 @@ use core_cpu::vector::float::{
 };
 
 use super::kernels::elementwise::{binary, fma, round, unary, Binary, Unary};
+use super::kernels::half;
 use super::kernels::reduce::{
     dot3, extreme, fold1, fold2, position, softmax, Extreme, Fold, Fold2,
 };
@@ -130,6 +131,33 @@ core_cpu::dispatch! {
             sse2: position::<S2s>,
             neon: position::<Ns>,
             scalar: position::<Scs>,
+        }
+        /// Sum or sum of squares of f16 (`bf` false) or bf16 bits, in `f32`.
+        safe fn fold_half(op: Fold, bf: bool, x: &[u16]) -> f32 {
+            avx512: half::fold1::<A512s>,
+            avx2: half::fold1::<A256s>,
+            sse42: half::fold1::<S42s>,
+            sse2: half::fold1::<S2s>,
+            neon: half::fold1::<Ns>,
+            scalar: half::fold1::<Scs>,
+        }
+        /// Dot product or squared distance of f16 or bf16 bits over the common length.
+        safe fn fold2_half(op: Fold2, bf: bool, x: &[u16], y: &[u16]) -> f32 {
+            avx512: half::fold2::<A512s>,
+            avx2: half::fold2::<A256s>,
+            sse42: half::fold2::<S42s>,
+            sse2: half::fold2::<S2s>,
+            neon: half::fold2::<Ns>,
+            scalar: half::fold2::<Scs>,
+        }
+        /// `(x·y, x·x, y·y)` of f16 or bf16 bits over the common length.
+        safe fn dot3_half(bf: bool, x: &[u16], y: &[u16]) -> [f32; 3] {
+            avx512: half::dot3::<A512s>,
+            avx2: half::dot3::<A256s>,
+            sse42: half::dot3::<S42s>,
+            sse2: half::dot3::<S2s>,
+            neon: half::dot3::<Ns>,
+            scalar: half::dot3::<Scs>,
         }
         /// `out[i] = op(x[i])`.
         ///

@@ -130,6 +130,9 @@ pub(crate) enum Unary {
     Asin,
     Acos,
     Atan,
+    Sin,
+    Cos,
+    Tan,
 }
 
 /// Two-input operations.
@@ -140,6 +143,7 @@ pub(crate) enum Binary {
     Mul,
     Div,
     Atan2,
+    Pow,
 }
 
 /// `out[i] = f(x[i])`, two vectors per step, the tail through a padded buffer.
@@ -245,6 +249,12 @@ pub(crate) unsafe fn unary<V: Lanes>(op: Unary, x: *const V::Elem, out: *mut V::
             Unary::Asin => map1::<V>(x, out, n, Wide(math::Asin)),
             Unary::Acos => map1::<V>(x, out, n, Wide(math::Acos)),
             Unary::Atan => map1::<V>(x, out, n, Wide(math::Atan)),
+            Unary::Sin if V::NARROW => map1::<V>(x, out, n, Wide(math::SinForF32)),
+            Unary::Sin => map1::<V>(x, out, n, Wide(math::Sin)),
+            Unary::Cos if V::NARROW => map1::<V>(x, out, n, Wide(math::CosForF32)),
+            Unary::Cos => map1::<V>(x, out, n, Wide(math::Cos)),
+            Unary::Tan if V::NARROW => map1::<V>(x, out, n, Wide(math::TanForF32)),
+            Unary::Tan => map1::<V>(x, out, n, Wide(math::Tan)),
         }
     }
 }
@@ -269,6 +279,8 @@ pub(crate) unsafe fn binary<V: Lanes>(
             Binary::Mul => map2::<V>(x, y, out, n, Mul),
             Binary::Div => map2::<V>(x, y, out, n, Div),
             Binary::Atan2 => map2::<V>(x, y, out, n, Wide2(math::Atan2)),
+            Binary::Pow if V::NARROW => map2::<V>(x, y, out, n, Wide2(math::PowForF32)),
+            Binary::Pow => map2::<V>(x, y, out, n, Wide2(math::Pow)),
         }
     }
 }

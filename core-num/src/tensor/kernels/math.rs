@@ -22,6 +22,7 @@
 //! Every function ends by passing NaN lanes through, so the clamps (`min`/`max`, whose NaN
 //! behaviour differs by ISA) never leak into the result.
 
+use super::trig::{cos, cos_for_f32, sin, sin_for_f32, tan, tan_for_f32};
 use core_cpu::vector::float::Float;
 
 /// `f64` lanes.
@@ -502,6 +503,12 @@ math_types! {
     Asin => asin;
     Acos => acos;
     Atan => atan;
+    Sin => sin;
+    Cos => cos;
+    Tan => tan;
+    SinForF32 => sin_for_f32;
+    CosForF32 => cos_for_f32;
+    TanForF32 => tan_for_f32;
 }
 
 /// `atan2(a, b)`.
@@ -512,5 +519,27 @@ impl Math2 for Atan2 {
     unsafe fn eval<W: F64>(a: W, b: W) -> W {
         // SAFETY: the caller's contract.
         unsafe { atan2(a, b) }
+    }
+}
+
+/// `pow(a, b)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pow;
+impl Math2 for Pow {
+    #[inline(always)]
+    unsafe fn eval<W: F64>(a: W, b: W) -> W {
+        // SAFETY: the caller's contract.
+        unsafe { super::pow::pow(a, b) }
+    }
+}
+
+/// `pow(a, b)` for results rounded to `f32`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PowForF32;
+impl Math2 for PowForF32 {
+    #[inline(always)]
+    unsafe fn eval<W: F64>(a: W, b: W) -> W {
+        // SAFETY: the caller's contract.
+        unsafe { super::pow::pow_for_f32(a, b) }
     }
 }

@@ -10,8 +10,11 @@
 //! - `reduce`: sums, products, dot products, norms, extremes and their indices, softmax.
 
 pub(crate) mod elementwise;
+pub(crate) mod half;
 pub(crate) mod math;
+pub(crate) mod pow;
 pub(crate) mod reduce;
+pub(crate) mod trig;
 
 use core_cpu::vector::float::{scalar, F32x, Float};
 use math::{Math, Math2};
