@@ -13,9 +13,11 @@ use core_time::{DateTime, Disambiguation, LocalTimeError, Offset, TimeZone, Time
 use libfuzzer_sys::fuzz_target;
 
 const NANOS: i128 = 1_000_000_000;
-/// jiff's range of instants (years -9999..=9999), with a day to spare at each end for offsets.
-const JIFF_MIN: i64 = -377_705_116_800 + 86_400;
-const JIFF_MAX: i64 = 253_402_207_200 - 86_400;
+/// jiff's range of instants (years -9999..=9999), with three days to spare at each end:
+/// core-time's own range stops a maximal offset (about 26 hours) inside those years, and a
+/// wall-clock reading is converted back with another offset.
+const JIFF_MIN: i64 = -377_705_116_800 + 3 * 86_400;
+const JIFF_MAX: i64 = 253_402_207_200 - 3 * 86_400;
 
 fn ts(secs: i64) -> Option<Timestamp> {
     (JIFF_MIN..=JIFF_MAX).contains(&secs).then(|| Timestamp::from_unix(secs, 0).ok()).flatten()
