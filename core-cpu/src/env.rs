@@ -14,6 +14,8 @@ use core::fmt;
 pub struct SimdMaxError {
     #[cfg(feature = "std")]
     value: std::string::String,
+    /// Why the value is not a level name.
+    parse: crate::ParseLevelError,
 }
 
 impl SimdMaxError {
@@ -28,12 +30,17 @@ impl fmt::Display for SimdMaxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         #[cfg(feature = "std")]
         write!(f, "CORE_SIMD_MAX={:?}: ", self.value)?;
-        write!(f, "{}", crate::ParseLevelError)
+        write!(f, "{}", self.parse)
     }
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for SimdMaxError {}
+impl std::error::Error for SimdMaxError {
+    /// The [`ParseLevelError`](crate::ParseLevelError) of the value.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.parse)
+    }
+}
 
 /// The variable, parsed (once per process).
 #[cfg(feature = "std")]
@@ -53,7 +60,7 @@ fn parse(value: &str) -> Result<Option<Level>, SimdMaxError> {
     if value.trim().is_empty() {
         return Ok(None);
     }
-    value.parse().map(Some).map_err(|_| SimdMaxError { value: value.into() })
+    value.parse().map(Some).map_err(|parse| SimdMaxError { value: value.into(), parse })
 }
 
 #[cfg(not(feature = "std"))]
@@ -97,9 +104,11 @@ mod tests {
         assert_eq!(e.value(), "avx-2");
         assert_eq!(
             e.to_string(),
-            "CORE_SIMD_MAX=\"avx-2\": unknown SIMD level (expected scalar, sse2, sse4.2, avx2, \
-             avx512 or neon)"
+            "CORE_SIMD_MAX=\"avx-2\": unknown SIMD level \"avx-2\" (expected scalar, sse2, \
+             sse4.2, avx2, avx512 or neon)"
         );
+        let source = std::error::Error::source(&e).expect("the parse error");
+        assert_eq!(source.to_string(), "avx-2".parse::<Level>().unwrap_err().to_string());
     }
 
     /// CI runs the suites with `CORE_SIMD_MAX` set to each level: a misspelt level there

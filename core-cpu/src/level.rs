@@ -144,13 +144,54 @@ impl fmt::Display for Level {
     }
 }
 
-/// The error returned when parsing a [`Level`] name fails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParseLevelError;
+/// The error returned when parsing a [`Level`] name fails; it keeps the start of the text
+/// that was refused.
+///
+/// ```
+/// use core_cpu::Level;
+///
+/// let err = "avx3".parse::<Level>().unwrap_err();
+/// assert_eq!(err.input(), "avx3");
+/// assert_eq!(
+///     err.to_string(),
+///     "unknown SIMD level \"avx3\" (expected scalar, sse2, sse4.2, avx2, avx512 or neon)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseLevelError {
+    /// The first bytes of the refused text (trimmed), cut at a character boundary.
+    input: [u8; ParseLevelError::KEPT],
+    len: u8,
+}
+
+impl ParseLevelError {
+    /// The most bytes of the refused text kept (every level name is shorter).
+    const KEPT: usize = 24;
+
+    fn new(s: &str) -> ParseLevelError {
+        let mut len = s.len().min(Self::KEPT);
+        while !s.is_char_boundary(len) {
+            len -= 1;
+        }
+        let mut input = [0; Self::KEPT];
+        input[..len].copy_from_slice(&s.as_bytes()[..len]);
+        ParseLevelError { input, len: len as u8 }
+    }
+
+    /// The refused text, without surrounding white space, cut to its first 24 bytes.
+    pub fn input(&self) -> &str {
+        // The bytes are a prefix of a `&str` cut at a character boundary (see `new`).
+        core::str::from_utf8(&self.input[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
 
 impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown SIMD level (expected scalar, sse2, sse4.2, avx2, avx512 or neon)")
+        write!(
+            f,
+            "unknown SIMD level {:?} (expected scalar, sse2, sse4.2, avx2, avx512 or neon)",
+            self.input()
+        )
     }
 }
 
@@ -160,9 +201,15 @@ impl std::error::Error for ParseLevelError {}
 impl core::str::FromStr for Level {
     type Err = ParseLevelError;
     /// A level by its [`name`](Level::name), ignoring ASCII case and surrounding white space.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseLevelError`], holding the text, for anything else.
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
         let s = s.trim();
-        ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s)).ok_or(ParseLevelError)
+        ALL.into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseLevelError::new(s))
     }
 }
 
@@ -178,8 +225,10 @@ mod tests {
             assert_eq!(l.name().parse(), Ok(l));
             assert_eq!(format!(" {} ", l.name().to_uppercase()).parse(), Ok(l));
         }
-        assert_eq!("sse4".parse::<Level>(), Err(ParseLevelError));
-        assert_eq!("avx".parse::<Level>(), Err(ParseLevelError));
+        assert_eq!("sse4".parse::<Level>().unwrap_err().input(), "sse4");
+        assert_eq!(" avx ".parse::<Level>().unwrap_err().input(), "avx");
+        let long = "é".repeat(20);
+        assert_eq!(long.parse::<Level>().unwrap_err().input(), "é".repeat(12));
     }
 
     #[test]

@@ -30,6 +30,7 @@
 //! compile-time target features allow, and `CORE_SIMD_MAX` is not read.
 
 #![no_std]
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "std")]

@@ -117,6 +117,7 @@
 //! process (read once; the same variable serves every core-* crate). Tests and benchmarks use
 //! it to check and compare each level; [`arch::Level::available`] lists what runs here.
 #![no_std]
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 extern crate alloc;
 #[cfg(feature = "std")]

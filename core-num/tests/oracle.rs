@@ -176,3 +176,43 @@ fn oracle_cases() {
         failures.join("\n")
     );
 }
+
+/// The measured cut-overs of `src/bigint/mpn/thresholds.rs`, read the way
+/// `scripts/gen-num-oracle.py` reads them: `NAME=value` for each
+/// `pub(crate) const NAME: usize = cut(value, ...)` line, sorted by name.
+fn source_thresholds() -> Vec<String> {
+    let source = include_str!("../src/bigint/mpn/thresholds.rs");
+    let mut found: Vec<String> = source
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix("pub(crate) const ")?;
+            let (name, value) = rest.split_once(": usize = ")?;
+            let value = value.strip_prefix("cut(").unwrap_or(value);
+            let digits: String =
+                value.chars().take_while(|c| c.is_ascii_digit() || *c == '_').collect();
+            let value: usize = digits.replace('_', "").parse().ok()?;
+            Some(format!("{name}={value}"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// The data was generated for the cut-overs the source has now: a changed threshold without
+/// a regenerated oracle would leave the new cut-over untested on one side.
+#[test]
+fn oracle_straddles_the_current_thresholds() {
+    let recorded = DATA
+        .lines()
+        .find_map(|l| l.strip_prefix("# thresholds "))
+        .expect("the data names the thresholds it was generated for");
+    let mut recorded: Vec<String> = recorded.split_whitespace().map(str::to_string).collect();
+    recorded.sort();
+    let current = source_thresholds();
+    assert!(current.len() >= 15, "only {} thresholds read from thresholds.rs", current.len());
+    assert_eq!(
+        recorded, current,
+        "tests/data/num-oracle.txt was generated for other thresholds than \
+         src/bigint/mpn/thresholds.rs has: run python3 scripts/gen-num-oracle.py"
+    );
+}

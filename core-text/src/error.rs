@@ -48,11 +48,39 @@ impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
     }
 }
 
+/// [`source`](std::error::Error::source) is the wrapped error (the invalid input's, or
+/// [`BufferTooSmall`]), whose text `Display` shows.
 #[cfg(feature = "std")]
-impl<E: fmt::Debug + fmt::Display> std::error::Error for TranscodeError<E> {}
+impl<E: std::error::Error + 'static> std::error::Error for TranscodeError<E> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TranscodeError::Invalid(e) => Some(e),
+            TranscodeError::BufferTooSmall(e) => Some(e),
+        }
+    }
+}
 
 impl<E> From<BufferTooSmall> for TranscodeError<E> {
     fn from(e: BufferTooSmall) -> Self {
         TranscodeError::BufferTooSmall(e)
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::utf8::Utf8Error;
+    use std::error::Error;
+    use std::string::ToString;
+
+    #[test]
+    fn transcode_errors_expose_what_they_wrap() {
+        let invalid: TranscodeError<Utf8Error> =
+            TranscodeError::Invalid(Utf8Error::new(3, Some(1)));
+        let source = invalid.source().expect("the UTF-8 error");
+        assert_eq!(source.to_string(), invalid.to_string());
+        let small: TranscodeError<Utf8Error> = BufferTooSmall { needed: 9, available: 4 }.into();
+        let source = small.source().expect("the buffer error");
+        assert_eq!(source.to_string(), "output buffer too small: 9 needed, 4 available");
     }
 }

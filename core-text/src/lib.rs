@@ -35,6 +35,7 @@
 //! detection, the environment cap and `std::error::Error` impls; without it the level is fixed
 //! at compile time from the enabled target features.
 #![no_std]
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 extern crate alloc;

@@ -12,8 +12,12 @@
 //! comparison depends on the release of the machine's `tzdata`), and POSIX TZ strings with
 //! `jiff::tz::TimeZone::posix`.
 //!
-//! Tests that need the system database skip, with a message, where it is missing. Case
+//! Tests that need the system database skip, with a message, where it is missing, and fail
+//! when the `CI` environment variable is set (as do a chrono-tz whose tz release differs from
+//! the embedded copy's); see `common::missing`. Case
 //! counts keep the whole file well under 30 s in a debug build.
+
+mod common;
 
 use core_time::{DateTime, Disambiguation, LocalTimeError, Offset, TimeZone, Timestamp};
 use proptest::prelude::*;
@@ -354,7 +358,9 @@ struct Zone {
 fn zones() -> Option<&'static [Zone]> {
     static Z: OnceLock<Option<Vec<Zone>>> = OnceLock::new();
     Z.get_or_init(|| {
-        if !std::path::Path::new("/usr/share/zoneinfo/America/New_York").exists() {
+        if !common::have_zoneinfo() {
+            // Fails here under CI, so every test that needs the database fails.
+            common::missing("/usr/share/zoneinfo is missing", common::INSTALL_TZDATA);
             return None;
         }
         let (lo, hi) = (year_start(1970), year_start(2041));
@@ -381,8 +387,10 @@ fn zones() -> Option<&'static [Zone]> {
     .as_deref()
 }
 
+/// The early return of a test without the system database (`zones` has said why, and fails
+/// under CI).
 fn skipped() {
-    eprintln!("/usr/share/zoneinfo missing: skipped");
+    eprintln!("skipped: no system time zone database");
 }
 
 fn config(cases: u32) -> Config {
@@ -450,7 +458,14 @@ fn chrono_comparable() -> bool {
     *SAME.get_or_init(|| {
         let (theirs, ours) = (chrono_tz::IANA_TZDB_VERSION, core_time::tz::embedded_version());
         if theirs != ours {
-            eprintln!("chrono-tz bundles tz {theirs}, the embedded copy is {ours}: not compared");
+            common::missing(
+                &format!("chrono-tz bundles tz {theirs}, the embedded copy is {ours}"),
+                &format!(
+                    "pin chrono-tz to a release that bundles tz {ours} \
+                     (cargo update -p chrono-tz --precise <version>), or regenerate the \
+                     embedded copy from tz {theirs} (scripts/gen-tzdb.py)"
+                ),
+            );
         }
         theirs == ours
     })

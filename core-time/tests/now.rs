@@ -6,6 +6,8 @@
 //! determined once per process, so the `TZ` cases run this test binary again as a child
 //! process with its own environment; the child reports what it found on one line.
 
+mod common;
+
 use core_time::{now_local, Offset, TimeZone, Timestamp, Zoned};
 use std::process::Command;
 
@@ -217,9 +219,8 @@ fn can_rerun_self() -> bool {
 
 #[test]
 fn system_zone_follows_tz() {
-    if !std::path::Path::new("/usr/share/zoneinfo/America/New_York").exists() {
-        eprintln!("/usr/share/zoneinfo missing: skipped");
-        return;
+    if !common::have_zoneinfo() {
+        return common::missing("/usr/share/zoneinfo is missing", common::INSTALL_TZDATA);
     }
     if !can_rerun_self() {
         eprintln!("this test binary cannot start itself here (emulated?): skipped");

@@ -541,6 +541,10 @@ impl BigInt {
 
     /// Sets bit `bit` of the two's-complement form to `value`.
     ///
+    /// # Panics
+    ///
+    /// As [`BigUint::set_bit`], when the magnitude cannot grow to hold the bit.
+    ///
     /// # Example
     ///
     /// ```

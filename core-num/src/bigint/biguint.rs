@@ -385,6 +385,11 @@ impl BigUint {
 
     /// Sets bit `bit` to `value`, growing the number when needed.
     ///
+    /// # Panics
+    ///
+    /// When setting a bit the number cannot grow to hold: `bit / 64` limbs do not fit in
+    /// `usize` (on 32-bit targets), or their memory cannot be allocated.
+    ///
     /// # Example
     ///
     /// ```

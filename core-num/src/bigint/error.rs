@@ -19,7 +19,8 @@ enum ParseErrorKind {
 ///
 /// Its `Display` text is num-bigint's: "cannot parse integer from empty string" or "invalid
 /// digit found in string". Beyond num-bigint, [`position`](Self::position) says at which byte
-/// of the input the first invalid digit sits.
+/// of the input the first invalid digit sits, and [`radix`](Self::radix) which radix was
+/// refused.
 ///
 /// # Example
 ///
@@ -34,6 +35,7 @@ enum ParseErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseBigIntError {
     kind: ParseErrorKind,
+    /// The byte offset of an invalid digit, or the refused radix.
     position: usize,
 }
 
@@ -49,8 +51,8 @@ impl ParseBigIntError {
     }
 
     #[cold]
-    pub(crate) fn invalid_radix() -> Self {
-        ParseBigIntError { kind: ParseErrorKind::InvalidRadix, position: 0 }
+    pub(crate) fn invalid_radix(radix: u32) -> Self {
+        ParseBigIntError { kind: ParseErrorKind::InvalidRadix, position: radix as usize }
     }
 
     /// Whether the radix was outside `2..=36` (where num-bigint panics, core-num returns this
@@ -69,6 +71,22 @@ impl ParseBigIntError {
         self.kind == ParseErrorKind::InvalidDigit
     }
 
+    /// The radix that was refused (outside `2..=36`); `None` for other errors.
+    ///
+    /// ```
+    /// use core_num::BigInt;
+    ///
+    /// let err = BigInt::from_str_radix("10", 37).unwrap_err();
+    /// assert_eq!(err.radix(), Some(37));
+    /// assert_eq!(err.to_string(), "radix 37 is not within 2..=36");
+    /// ```
+    pub fn radix(&self) -> Option<u32> {
+        match self.kind {
+            ParseErrorKind::InvalidRadix => Some(self.position as u32),
+            _ => None,
+        }
+    }
+
     /// Byte offset, in the input, of the first invalid byte; `None` for an empty input or an
     /// invalid radix.
     pub fn position(&self) -> Option<usize> {
@@ -81,11 +99,13 @@ impl ParseBigIntError {
 
 impl fmt::Display for ParseBigIntError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.kind {
-            ParseErrorKind::Empty => "cannot parse integer from empty string",
-            ParseErrorKind::InvalidDigit => "invalid digit found in string",
-            ParseErrorKind::InvalidRadix => "radix must be within 2...36",
-        })
+        match self.kind {
+            ParseErrorKind::Empty => f.write_str("cannot parse integer from empty string"),
+            ParseErrorKind::InvalidDigit => f.write_str("invalid digit found in string"),
+            ParseErrorKind::InvalidRadix => {
+                write!(f, "radix {} is not within 2..=36", self.position)
+            }
+        }
     }
 }
 

@@ -106,7 +106,7 @@ impl BigUint {
     /// As `from_str_radix`.
     pub fn parse_utf8(s: &[u8], radix: u32) -> Result<BigUint, ParseBigIntError> {
         if !(2..=36).contains(&radix) {
-            return Err(ParseBigIntError::invalid_radix());
+            return Err(ParseBigIntError::invalid_radix(radix));
         }
         parse_unsigned(s, 0, radix)
     }
@@ -179,7 +179,7 @@ impl BigInt {
     /// As `from_str_radix`.
     pub fn parse_utf8(s: &[u8], radix: u32) -> Result<BigInt, ParseBigIntError> {
         if !(2..=36).contains(&radix) {
-            return Err(ParseBigIntError::invalid_radix());
+            return Err(ParseBigIntError::invalid_radix(radix));
         }
         parse_signed(s, radix)
     }
