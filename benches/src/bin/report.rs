@@ -536,11 +536,11 @@ fn html(h: &Header, results: &[Measured]) -> String {
          .key span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}\
          </style></head><body>\n<h1>core-benches report</h1>\n<ul>",
     );
-    let _ = write!(
+    let _ = writeln!(
         s,
         "<li>CPU: {} ({} logical CPUs)</li><li>SIMD level: {}</li><li>Timing: {} ms per \
          function{}, interleaved batches; each cell is the median time per call</li>\
-         <li>Ratio = peer time ÷ our time in this run: above 1 we are faster.</li></ul>\n",
+         <li>Ratio = peer time ÷ our time in this run: above 1 we are faster.</li></ul>",
         e(&h.cpu),
         h.threads,
         e(&level_line(h)),
