@@ -21,6 +21,7 @@
 //! - [`tensor`]: the `core-num` tensor case table (seed cases, transcendentals, reductions)
 //!   against `std` loops, `wide` and SimSIMD.
 //! - [`measure`]: the `report` binary's interleaved timing harness.
+//! - [`chart`]: the inline SVG bar charts of the report's `--html` page.
 //!
 //! Two consumers share the table: the criterion benches (`cargo bench -p core-benches`) and
 //! the quick comparison report (`cargo run --release -p core-benches --bin report`).
@@ -36,6 +37,7 @@
 pub mod ascii;
 pub mod base64;
 pub mod case;
+pub mod chart;
 pub mod collections_frozen;
 pub mod collections_immutable;
 pub mod collections_ord;

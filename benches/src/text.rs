@@ -362,6 +362,9 @@ fn utf8_count_chars<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
     let s: Rc<str> = text.into();
     c.functions = vec![
         Function::new("core", OURS, s.clone(), move |s: &mut Rc<str>| api.utf8_count_chars(s)),
+        Function::new("bytecount", vs("core"), s.clone(), |s: &mut Rc<str>| {
+            bytecount::num_chars(s.as_bytes())
+        }),
         Function::new("std", vs("core"), s, |s: &mut Rc<str>| s.chars().count()),
     ];
     c

@@ -7,6 +7,7 @@
 //! `from_utc_datetime` on a `NaiveDateTime`, and formatters that write into a reused `String`.
 
 use crate::case::{Case, Function, Role, Seed};
+use chrono::format::{Item, StrftimeItems};
 use chrono::{Offset as _, TimeZone as _};
 use core_time::fmt::FormatBuf;
 use core_time::{DateTime, Disambiguation, TimeZone, Timestamp};
@@ -66,6 +67,7 @@ pub fn cases() -> Vec<Case> {
             true,
         ),
         local_now(),
+        local_now_fixed_zone(),
         utc_now(),
         format_g(),
         format_o(),
@@ -73,13 +75,21 @@ pub fn cases() -> Vec<Case> {
         parse_o("2026-07-15T05:00:00.1234567-07:00"),
         format_rfc3339(),
         parse_rfc3339(),
+        lookup_cycled(),
         lookup(),
         // Past 2037. chrono-tz's generated table reaches past 2090 but not 2200: there it shows
         // PST in July (15 July 2200 12:00Z as 20:00 -08:00), so only jiff is compared.
-        from_utc("FromUtc2090", 3_803_803_200, None, true),
-        from_utc("FromUtc2200", 7_275_067_200, None, false),
-        to_utc("ToUtc2090", (2090, 7, 15, 5, 0, 0), None, true),
-        to_utc("ToUtc2200", (2200, 7, 15, 5, 0, 0), None, false),
+        // The warm cases convert one instant again and again (our per-year rule cache always
+        // hits); the cold ones move to another year on every call, as a program converting
+        // scattered dates does.
+        from_utc_cold("FromUtc2038-2099-cold", 2038..=2099, true),
+        from_utc_cold("FromUtc2150-2249-cold", 2150..=2249, false),
+        to_utc_cold("ToUtc2038-2099-cold", 2038..=2099, true),
+        to_utc_cold("ToUtc2150-2249-cold", 2150..=2249, false),
+        from_utc("FromUtc2090-warm", 3_803_803_200, None, true),
+        from_utc("FromUtc2200-warm", 7_275_067_200, None, false),
+        to_utc("ToUtc2090-warm", (2090, 7, 15, 5, 0, 0), None, true),
+        to_utc("ToUtc2200-warm", (2200, 7, 15, 5, 0, 0), None, false),
     ]
 }
 
@@ -164,6 +174,165 @@ fn to_utc(
     case(name, seed, f)
 }
 
+/// Civil times (year, month, day, hour, minute, second) spread over `years`: one per year,
+/// visited in a scrambled order (a stride coprime with the count), each at a different date
+/// and hour. Hours stay within 05:00..=22:59 local, away from any DST gap or fold (those are at
+/// 01:00..03:00 in Los Angeles), so every library's notion of "compatible" agrees.
+fn spread(years: std::ops::RangeInclusive<i32>) -> Vec<(i32, u8, u8, u8, u8, u8)> {
+    let first = *years.start();
+    let n = years.count();
+    let stride = (1..n).rev().find(|s| gcd(*s, n) == 1 && *s < n * 2 / 3).unwrap_or(1);
+    let mut x: u32 = 0x2545_f491;
+    (0..n)
+        .map(|k| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let r = x >> 8;
+            let year = first + ((k * stride) % n) as i32;
+            let month = 1 + (r % 12) as u8;
+            let day = 1 + (r / 12 % 28) as u8;
+            let hour = 5 + (r / 336 % 18) as u8;
+            (year, month, day, hour, (r % 60) as u8, (r / 60 % 60) as u8)
+        })
+        .collect()
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (the well-known era arithmetic).
+fn days_from_civil(y: i32, m: u8, d: u8) -> i32 {
+    let (m, d) = (i32::from(m), i32::from(d));
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The next element of `items`, cycling (the cold cases' and the cycled lookup's cursor).
+fn next<T>(items: &[T], at: &mut usize) -> usize {
+    *at = if *at + 1 >= items.len() { 0 } else { *at + 1 };
+    *at
+}
+
+/// UTC to Los Angeles time, each call at an instant of another year of `years`.
+fn from_utc_cold(name: &str, years: std::ops::RangeInclusive<i32>, with_chrono: bool) -> Case {
+    let secs: Vec<i64> = spread(years)
+        .into_iter()
+        .map(|(y, mo, d, h, mi, s)| {
+            let days = i64::from(days_from_civil(y, mo, d));
+            days * 86_400 + i64::from(h) * 3600 + i64::from(mi) * 60 + i64::from(s)
+        })
+        .collect();
+    let ours = TimeZone::get(LA).unwrap();
+    let ts: Vec<Timestamp> = secs.iter().map(|&s| Timestamp::from_unix(s, 0).unwrap()).collect();
+    let jz = jiff::tz::TimeZone::get(LA).unwrap();
+    let jts: Vec<jiff::Timestamp> =
+        secs.iter().map(|&s| jiff::Timestamp::from_second(s).unwrap()).collect();
+    let mut f = vec![
+        Function::new(
+            "core",
+            OURS,
+            (ours, ts, 0),
+            |(tz, ts, at): &mut (TimeZone, Vec<Timestamp>, usize)| {
+                let z = tz.to_local(ts[next(ts, at)]);
+                (civil_ours(z.datetime()), z.offset().seconds())
+            },
+        ),
+        Function::new(
+            "jiff",
+            vs("core"),
+            (jz, jts, 0),
+            |(tz, ts, at): &mut (jiff::tz::TimeZone, Vec<jiff::Timestamp>, usize)| {
+                let t = ts[next(ts, at)];
+                let off = tz.to_offset(t);
+                (civil_jiff(off.to_datetime(t)), off.seconds())
+            },
+        ),
+    ];
+    if with_chrono {
+        let naive: Vec<chrono::NaiveDateTime> = secs
+            .iter()
+            .map(|&s| chrono::DateTime::from_timestamp(s, 0).unwrap().naive_utc())
+            .collect();
+        f.push(Function::new(
+            "chrono-tz",
+            vs("core"),
+            (chrono_tz::America::Los_Angeles, naive, 0),
+            |(tz, ns, at): &mut (chrono_tz::Tz, Vec<chrono::NaiveDateTime>, usize)| {
+                let d = tz.from_utc_datetime(&ns[next(ns, at)]);
+                (civil_chrono(d.naive_local()), d.offset().fix().local_minus_utc())
+            },
+        ));
+    }
+    case(name, None, f)
+}
+
+/// Los Angeles time to UTC, each call at a civil time of another year of `years`.
+fn to_utc_cold(name: &str, years: std::ops::RangeInclusive<i32>, with_chrono: bool) -> Case {
+    let civil = spread(years);
+    let ours = TimeZone::get(LA).unwrap();
+    let dts: Vec<DateTime> = civil
+        .iter()
+        .map(|&(y, mo, d, h, mi, s)| DateTime::new(y, mo, d, h, mi, s, 0).unwrap())
+        .collect();
+    let jz = jiff::tz::TimeZone::get(LA).unwrap();
+    let jdts: Vec<jiff::civil::DateTime> = civil
+        .iter()
+        .map(|&(y, mo, d, h, mi, s)| {
+            jiff::civil::DateTime::new(y as i16, mo as i8, d as i8, h as i8, mi as i8, s as i8, 0)
+                .unwrap()
+        })
+        .collect();
+    let mut f = vec![
+        Function::new(
+            "core",
+            OURS,
+            (ours, dts, 0),
+            |(tz, dts, at): &mut (TimeZone, Vec<DateTime>, usize)| {
+                tz.to_utc(dts[next(dts, at)], Disambiguation::Compatible)
+                    .map(|t| t.unix_secs())
+                    .ok()
+            },
+        ),
+        Function::new(
+            "jiff",
+            vs("core"),
+            (jz, jdts, 0),
+            |(tz, dts, at): &mut (jiff::tz::TimeZone, Vec<jiff::civil::DateTime>, usize)| {
+                let dt = dts[next(dts, at)];
+                tz.to_ambiguous_timestamp(dt).compatible().map(|t| t.as_second()).ok()
+            },
+        ),
+    ];
+    if with_chrono {
+        let naive: Vec<chrono::NaiveDateTime> = civil
+            .iter()
+            .map(|&(y, mo, d, h, mi, s)| {
+                chrono::NaiveDate::from_ymd_opt(y, mo as u32, d as u32)
+                    .unwrap()
+                    .and_hms_opt(h as u32, mi as u32, s as u32)
+                    .unwrap()
+            })
+            .collect();
+        f.push(Function::new(
+            "chrono-tz",
+            vs("core"),
+            (chrono_tz::America::Los_Angeles, naive, 0),
+            |(tz, ns, at): &mut (chrono_tz::Tz, Vec<chrono::NaiveDateTime>, usize)| {
+                tz.from_local_datetime(&ns[next(ns, at)]).earliest().map(|d| d.timestamp())
+            },
+        ));
+    }
+    case(name, None, f)
+}
+
 fn local_now() -> Case {
     // B-TIME-03: the process's zone is America/Los_Angeles. Every function reports the offset
     // it found (equal unless a transition happens during the check).
@@ -179,6 +348,42 @@ fn local_now() -> Case {
         }),
     ];
     case("GetLocalNow", Some(Seed { id: "B-TIME-03", net10_ns: 76.41, net11_ns: 34.39 }), f)
+}
+
+/// `GetLocalNow` with the same semantics on every side: the zone is looked up once, before the
+/// timing, and each call reads the clock and converts to that zone. (In `GetLocalNow` each
+/// library uses its own "local now", whose semantics differ: ours fixes the system zone once
+/// per process, jiff re-validates it when its 5-minute cache expires, chrono's `Local`
+/// re-reads `TZ` about once a second.)
+fn local_now_fixed_zone() -> Case {
+    let f = vec![
+        Function::new("core", OURS, TimeZone::get(LA).unwrap(), |tz: &mut TimeZone| {
+            tz.now().offset().seconds()
+        }),
+        Function::new(
+            "jiff",
+            vs("core"),
+            jiff::tz::TimeZone::get(LA).unwrap(),
+            |tz: &mut jiff::tz::TimeZone| {
+                jiff::Timestamp::now().to_zoned(tz.clone()).offset().seconds()
+            },
+        ),
+        Function::new(
+            "jiff-offset",
+            vs("core"),
+            jiff::tz::TimeZone::get(LA).unwrap(),
+            |tz: &mut jiff::tz::TimeZone| tz.to_offset(jiff::Timestamp::now()).seconds(),
+        ),
+        Function::new(
+            "chrono-tz",
+            vs("core"),
+            chrono_tz::America::Los_Angeles,
+            |tz: &mut chrono_tz::Tz| {
+                chrono::Utc::now().with_timezone(tz).offset().fix().local_minus_utc()
+            },
+        ),
+    ];
+    case("LocalNowFixedZone", None, f)
 }
 
 /// The floor under `GetLocalNow`: reading the UTC clock alone.
@@ -219,6 +424,9 @@ fn format_g() -> Case {
     let jdt = jiff::civil::date(2024, 3, 15).at(13, 45, 30, 0);
     let tdt = time::macros::datetime!(2024-03-15 13:45:30);
     let tfmt = time::macros::format_description!("[month]/[day]/[year] [hour]:[minute]:[second]");
+    // chrono's pattern parsed once, before the timing, as a program formatting many values
+    // with one pattern would (`chrono` above parses the pattern on every call).
+    let items: Vec<Item<'static>> = StrftimeItems::new("%m/%d/%Y %H:%M:%S").collect();
     let f = vec![
         Function::with_digest(
             "core",
@@ -236,6 +444,16 @@ fn format_g() -> Case {
                 write!(s, "{}", n.format("%m/%d/%Y %H:%M:%S")).unwrap();
             },
             |(_, s)| s.clone(),
+        ),
+        Function::with_digest(
+            "chrono-items",
+            vs("core"),
+            (naive, items, String::new()),
+            |(n, items, s): &mut (chrono::NaiveDateTime, Vec<Item<'static>>, String)| {
+                s.clear();
+                write!(s, "{}", n.format_with_items(items.iter())).unwrap();
+            },
+            |(_, _, s)| s.clone(),
         ),
         Function::with_digest(
             "jiff",
@@ -419,7 +637,58 @@ fn lookup() -> Case {
             LA.parse::<chrono_tz::Tz>().map(|z| z.name().len()).ok()
         }),
     ];
-    case("ZoneByName", None, f)
+    case("ZoneByName-same-name-again", None, f)
+}
+
+/// Every zone name the three libraries all know, shuffled (a fixed seed), looked up in turn: a
+/// program resolving the zones of its users' records, not one name over and over.
+fn lookup_cycled() -> Case {
+    let jiff_names: std::collections::HashSet<String> =
+        jiff::tz::db().available().map(|n| n.to_string()).collect();
+    let chrono_names: std::collections::HashSet<&str> =
+        chrono_tz::TZ_VARIANTS.iter().map(|z| z.name()).collect();
+    let mut names: Vec<String> = core_time::tz::available_names()
+        .into_iter()
+        .filter(|n| jiff_names.contains(n) && chrono_names.contains(n.as_str()))
+        .collect();
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for i in (1..names.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        names.swap(i, (x % (i as u64 + 1)) as usize);
+    }
+    let names = std::rc::Rc::new(names);
+    let f = vec![
+        Function::new(
+            "core",
+            OURS,
+            (names.clone(), 0),
+            |(ns, at): &mut (std::rc::Rc<Vec<String>>, usize)| {
+                TimeZone::get(&ns[next(ns, at)]).map(|z| z.name().len()).ok()
+            },
+        ),
+        Function::new(
+            "jiff",
+            vs("core"),
+            (names.clone(), 0),
+            |(ns, at): &mut (std::rc::Rc<Vec<String>>, usize)| {
+                jiff::tz::db()
+                    .get(&ns[next(ns, at)])
+                    .map(|z| z.iana_name().map_or(0, str::len))
+                    .ok()
+            },
+        ),
+        Function::new(
+            "chrono-tz",
+            vs("core"),
+            (names, 0),
+            |(ns, at): &mut (std::rc::Rc<Vec<String>>, usize)| {
+                ns[next(ns, at)].parse::<chrono_tz::Tz>().map(|z| z.name().len()).ok()
+            },
+        ),
+    ];
+    case("ZoneByName-all-names-shuffled", None, f)
 }
 
 /// [`core_time::Tz`] against chrono-tz's `Tz`, both through chrono's `TimeZone` trait on the

@@ -5,12 +5,23 @@
 //!
 //!   --smoke            tiny time budget, smallest size of each operation only (CI)
 //!   --filter <text>    only cases whose name contains <text> (repeatable: any of them)
-//!   --level <name>     pin our SIMD level (scalar, sse2, sse4.2, avx2, ...); default: Level::best()
+//!   --level <name>     run every crate of ours at one SIMD level (scalar, sse2, sse4.2, avx2,
+//!                      avx512, neon); default: each crate's best (Level::best())
 //!   --time-ms <n>      time budget per function in milliseconds (default 300, smoke 10)
 //!   --markdown <file>  also write the Markdown report to <file>
 //!   --json <file>      write the results as JSON to <file>
+//!   --html <file>      write one self-contained page: a bar chart per crate, then the tables
 //!   --list             list the selected cases and exit
+//!   --check            check that every selected case agrees (every size), time nothing
 //! ```
+//!
+//! `--level` pins in two ways, both at the named level: core-text's cases that take a backend
+//! (UTF-8/UTF-16, search, ASCII, Base64, multi-literal) call it pinned, and the process's
+//! `CORE_SIMD_MAX` is set to the level before any kernel is dispatched, which caps every other
+//! dispatched kernel of the family (core-text's free functions and sets, core-num's big
+//! integers, f16/bf16 and tensor kernels, core-collections' slice kernels and trie bit
+//! counting) at it: the level is available, so the best one under the cap is the level itself.
+//! core-time has no SIMD kernels.
 //!
 //! Every case first checks that ours and each peer compute the same result on its input,
 //! then times them in interleaved batches (see `core_benches::measure`). The report prints,
@@ -20,6 +31,7 @@
 //! across runs: shared machines are noisy.
 
 use core_benches::case::{Case, Role};
+use core_benches::chart::{bar_chart, escape, Bar, BarKind};
 use core_benches::measure::{measure, Timing};
 use core_benches::text::{self, Api, Auto};
 use core_text::{Backend, Level};
@@ -37,11 +49,13 @@ struct Options {
     time_ms: Option<u64>,
     markdown: Option<String>,
     json: Option<String>,
+    html: Option<String>,
     list: bool,
+    check: bool,
 }
 
 const USAGE: &str = "usage: report [--smoke] [--filter TEXT]... [--level NAME] [--time-ms N] \
-                     [--markdown FILE] [--json FILE] [--list]";
+                     [--markdown FILE] [--json FILE] [--html FILE] [--list] [--check]";
 
 fn parse_args() -> Result<Options, String> {
     let mut o = Options::default();
@@ -51,6 +65,7 @@ fn parse_args() -> Result<Options, String> {
         match a.as_str() {
             "--smoke" => o.smoke = true,
             "--list" => o.list = true,
+            "--check" => o.check = true,
             "--filter" => o.filters.push(value("--filter")?),
             "--level" => {
                 let v = value("--level")?;
@@ -62,6 +77,7 @@ fn parse_args() -> Result<Options, String> {
             }
             "--markdown" => o.markdown = Some(value("--markdown")?),
             "--json" => o.json = Some(value("--json")?),
+            "--html" => o.html = Some(value("--html")?),
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown option {other}")),
         }
@@ -83,7 +99,18 @@ fn main() -> ExitCode {
     match opts.level {
         None => run(Auto, Level::best(), &opts),
         Some(level) => match Backend::new(level) {
-            Some(b) => run(b, level, &opts),
+            Some(b) => {
+                // Caps every dispatched kernel of the family at `level` (core-cpu reads the
+                // variable once, at the first dispatch, which has not happened yet). Sound:
+                // the process has one thread so far, so nothing reads the environment
+                // concurrently.
+                std::env::set_var("CORE_SIMD_MAX", level.name());
+                if Level::best() != level {
+                    eprintln!("report: CORE_SIMD_MAX={level} did not take effect (read earlier)");
+                    return ExitCode::FAILURE;
+                }
+                run(b, level, &opts)
+            }
             None => {
                 eprintln!("report: level {level} is not available on this CPU");
                 ExitCode::from(2)
@@ -166,6 +193,18 @@ fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
         eprintln!("report: no case matches the filters");
         return ExitCode::from(2);
     }
+    if opts.check {
+        let total = cases.len();
+        let mut failed = 0;
+        for mut case in cases {
+            if let Err(e) = case.check() {
+                eprintln!("report: {e}");
+                failed += 1;
+            }
+        }
+        eprintln!("checked {total} cases at level {}: {failed} disagree", Level::best());
+        return if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+    }
     let time_ms = opts.time_ms.unwrap_or(if opts.smoke { 10 } else { 300 });
     let budget = Duration::from_millis(time_ms);
     let started = Instant::now();
@@ -212,6 +251,12 @@ fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    if let Some(path) = &opts.html {
+        if let Err(e) = std::fs::write(path, html(&header, &results)) {
+            eprintln!("report: cannot write {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     ExitCode::SUCCESS
 }
 
@@ -223,6 +268,24 @@ struct Header {
     pinned: bool,
     time_ms: u64,
     smoke: bool,
+}
+
+/// What the header says about the level our code ran at.
+fn level_line(h: &Header) -> String {
+    if h.pinned {
+        format!(
+            "{} for every crate, pinned with `--level` (core-text's backend cases pinned, every \
+             other kernel capped with `CORE_SIMD_MAX={}`; core-time has no SIMD kernels)",
+            h.level, h.level
+        )
+    } else {
+        let cap = std::env::var("CORE_SIMD_MAX").ok().filter(|v| !v.trim().is_empty());
+        format!(
+            "each crate's best, {}{}",
+            h.level,
+            cap.map_or(String::new(), |c| format!(" (capped by CORE_SIMD_MAX={c})"))
+        )
+    }
 }
 
 /// The CPU's name from `/proc/cpuinfo` (Linux), or a placeholder.
@@ -283,13 +346,7 @@ fn markdown(h: &Header, results: &[Measured]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# core-benches report\n");
     let _ = writeln!(s, "- CPU: {} ({} logical CPUs)", h.cpu, h.threads);
-    let _ = writeln!(
-        s,
-        "- core-text level: {}{} (`Level::best()` = {})",
-        h.level,
-        if h.pinned { ", pinned with --level" } else { "" },
-        Level::best()
-    );
+    let _ = writeln!(s, "- SIMD level: {}", level_line(h));
     let _ = writeln!(
         s,
         "- Timing: {} ms per function{} after a warm-up, interleaved batches; each cell is the \
@@ -303,12 +360,7 @@ fn markdown(h: &Header, results: &[Measured]) -> String {
          than us); GB/s = input bytes ÷ time. Sizes name the UTF-8 corpus; UTF-16 inputs are \
          that corpus transcoded and count 2 bytes per unit.\n"
     );
-    let mut ops: Vec<&'static str> = Vec::new();
-    for r in results {
-        if !ops.contains(&r.case.op) {
-            ops.push(r.case.op);
-        }
-    }
+    let ops = ops_of(results);
     let mut slower: Vec<String> = Vec::new();
     for op in ops {
         let rows: Vec<&Measured> = results.iter().filter(|r| r.case.op == op).collect();
@@ -333,7 +385,7 @@ fn markdown(h: &Header, results: &[Measured]) -> String {
             rule.push_str("--:|--:|--:|");
         }
         let _ = writeln!(s, "{head}\n{rule}");
-        for r in rows {
+        for r in &rows {
             let bytes = r.case.bytes.map_or("–".to_string(), |b| b.to_string());
             let _ = write!(s, "| {} | {bytes} |", r.case.input);
             for (name, _) in &cols {
@@ -378,12 +430,15 @@ fn markdown(h: &Header, results: &[Measured]) -> String {
             }
             s.push('\n');
         }
+        let notes = notes_for(&rows);
+        if !notes.is_empty() {
+            s.push('\n');
+            for (n, text) in notes {
+                let _ = writeln!(s, "- `{n}`: {text}");
+            }
+        }
         if seeded {
-            let _ = writeln!(
-                s,
-                "\n.NET figures: `reference/seed-catalog.md` §6 (the seed cases, B-TXT-*, \
-                 B-TIME-*), measured on another machine: indicative only."
-            );
+            let _ = writeln!(s, "\n{DOTNET_SOURCE}");
         }
         s.push('\n');
     }
@@ -396,6 +451,222 @@ fn markdown(h: &Header, results: &[Measured]) -> String {
         }
     }
     s
+}
+
+/// Where the .NET figures come from, in words a reader can follow.
+const DOTNET_SOURCE: &str = ".NET figures: the .NET 10 and .NET 11 means published for the \
+     same benchmark in Microsoft's *Performance Improvements in .NET 11* post (the seed cases' \
+     ids: B-TXT-*, B-TIME-*, B-COL-*, ...), measured on its author's machine: for scale only.";
+
+/// What a reader needs beside some figures: the semantics each side has, by case input.
+const NOTES: &[(&str, &str)] = &[
+    (
+        "GetLocalNow",
+        "each library's own \"local now\", whose semantics differ: ours fixes the system zone \
+         once per process; jiff re-validates its cached system zone (5-minute expiry); \
+         chrono's `Local` re-reads `TZ` about once a second. `LocalNowFixedZone` has the same \
+         semantics on every side.",
+    ),
+    (
+        "LocalNowFixedZone",
+        "the zone (America/Los_Angeles) is looked up once before timing; each call reads the \
+         clock and converts to it, on every side.",
+    ),
+    (
+        "ZoneByName-all-names-shuffled",
+        "every zone name the three libraries share, shuffled, one per call: each lookup is of \
+         another name.",
+    ),
+    (
+        "ZoneByName-same-name-again",
+        "one name again and again: ours answers from its per-thread recent-zones cache (warm).",
+    ),
+    (
+        "*-warm",
+        "one instant again and again: ours answers from its per-year rule cache every call.",
+    ),
+    (
+        "*-cold",
+        "a different year on every call (one instant per year of the range, scrambled order), \
+         as a program converting scattered dates does.",
+    ),
+    (
+        "FreshDestinationUnionWith",
+        "ours, imbl and `rpds-if-empty` return the non-empty set sharing its trie (O(1)); \
+         `rpds-insert-each` is rpds's general union (inserts every key, O(n)) and \
+         `std-copy-if-empty` copies the table (O(n)): those two are not like for like.",
+    ),
+];
+
+/// The notes that apply to some of `rows` (a name starting with `*` matches a suffix).
+fn notes_for(rows: &[&Measured]) -> Vec<&'static (&'static str, &'static str)> {
+    let applies = |n: &str, input: &str| match n.strip_prefix('*') {
+        Some(suffix) => input.ends_with(suffix),
+        None => input == n,
+    };
+    NOTES.iter().filter(|(n, _)| rows.iter().any(|r| applies(n, &r.case.input))).collect()
+}
+
+/// The operations of `results`, in order of first appearance.
+fn ops_of(results: &[Measured]) -> Vec<&'static str> {
+    let mut ops: Vec<&'static str> = Vec::new();
+    for r in results {
+        if !ops.contains(&r.case.op) {
+            ops.push(r.case.op);
+        }
+    }
+    ops
+}
+
+/// The crate an operation belongs to: `core-text/utf8/validate` -> `core-text`.
+fn crate_of(op: &str) -> &str {
+    op.split('/').next().unwrap_or(op)
+}
+
+/// One self-contained page: per crate a bar chart of every peer's ratio (and .NET's own
+/// before/after ratio beside the seed cases), then the tables. No script, nothing fetched.
+fn html(h: &Header, results: &[Measured]) -> String {
+    let e = escape;
+    let mut s = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>core-benches report</title><style>\
+         body{font-family:sans-serif;margin:1.5em;color:#222}\
+         table{border-collapse:collapse;margin:0.5em 0 1.5em;font-size:12px}\
+         td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}\
+         td:first-child,th:first-child{text-align:left}\
+         .slow{color:#b3261e;font-weight:bold}.note{font-size:12px;color:#444}\
+         .key span{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px}\
+         </style></head><body>\n<h1>core-benches report</h1>\n<ul>",
+    );
+    let _ = writeln!(
+        s,
+        "<li>CPU: {} ({} logical CPUs)</li><li>SIMD level: {}</li><li>Timing: {} ms per \
+         function{}, interleaved batches; each cell is the median time per call</li>\
+         <li>Ratio = peer time ÷ our time in this run: above 1 we are faster.</li></ul>",
+        e(&h.cpu),
+        h.threads,
+        e(&level_line(h)),
+        h.time_ms,
+        if h.smoke { " (smoke run: smallest sizes only)" } else { "" }
+    );
+    s.push_str(
+        "<p class=\"key\"><span style=\"background:#3a9b4f\"></span>peer slower than ours\
+         <span style=\"background:#d0493c\"></span>peer faster than ours\
+         <span style=\"background:#7f93b2\"></span>.NET 10 ÷ .NET 11 (seed cases; .NET's own \
+         improvement, for scale)</p>\n",
+    );
+    let ops = ops_of(results);
+    let mut crates: Vec<&str> = Vec::new();
+    for op in &ops {
+        if !crates.contains(&crate_of(op)) {
+            crates.push(crate_of(op));
+        }
+    }
+    for krate in crates {
+        let _ = writeln!(s, "<h2 id=\"{0}\">{0}</h2>", e(krate));
+        let mut bars = Vec::new();
+        for r in results.iter().filter(|r| crate_of(r.case.op) == krate) {
+            let short = r.case.op.strip_prefix(krate).unwrap_or(r.case.op).trim_start_matches('/');
+            let what = if short.is_empty() {
+                r.case.input.clone()
+            } else {
+                format!("{short}/{}", r.case.input)
+            };
+            for t in &r.timings {
+                if let (Role::Peer { vs }, Some(x)) = (t.role, r.ratio(t)) {
+                    let against = if vs == "core" { String::new() } else { format!(" vs {vs}") };
+                    bars.push(Bar {
+                        label: format!("{what}: {}{against}", t.name),
+                        ratio: x,
+                        kind: BarKind::Peer,
+                    });
+                }
+            }
+            if let Some(seed) = r.case.seed {
+                bars.push(Bar {
+                    label: format!("{what}: .NET 10 ÷ .NET 11 ({})", seed.id),
+                    ratio: seed.net10_ns / seed.net11_ns,
+                    kind: BarKind::DotNet,
+                });
+            }
+        }
+        if !bars.is_empty() {
+            s.push_str(&bar_chart(&format!("{krate}: peer time ÷ ours (log scale)"), &bars));
+            s.push('\n');
+        }
+        for op in ops.iter().filter(|op| crate_of(op) == krate) {
+            html_table(&mut s, op, results);
+        }
+    }
+    s.push_str("</body></html>\n");
+    s
+}
+
+/// The table of one operation, as in the Markdown report.
+fn html_table(s: &mut String, op: &str, results: &[Measured]) {
+    let e = escape;
+    let rows: Vec<&Measured> = results.iter().filter(|r| r.case.op == op).collect();
+    let cols = columns(&rows);
+    let seeded = rows.iter().any(|r| r.case.seed.is_some());
+    let _ = write!(s, "<h3>{}</h3>\n<table><tr><th>input</th><th>bytes</th>", e(op));
+    for (name, role) in &cols {
+        match role {
+            Role::Ours => {
+                let _ = write!(s, "<th>{}</th>", e(name));
+            }
+            Role::Peer { vs } => {
+                let _ = write!(s, "<th>{} (× vs {})</th>", e(name), e(vs));
+            }
+        }
+    }
+    if seeded {
+        s.push_str("<th>.NET 10</th><th>.NET 11</th><th>.NET 11 ÷ core</th>");
+    }
+    s.push_str("</tr>\n");
+    for r in &rows {
+        let bytes = r.case.bytes.map_or("–".to_string(), |b| b.to_string());
+        let _ = write!(s, "<tr><td>{}</td><td>{bytes}</td>", e(&r.case.input));
+        for (name, _) in &cols {
+            let Some(t) = r.timing(name) else {
+                s.push_str("<td>–</td>");
+                continue;
+            };
+            let mut cell = e(&fmt_time(t.median_ns));
+            if let Some(g) = r.gbps(t) {
+                let _ = write!(cell, " · {g:.2} GB/s");
+            }
+            if let Some(x) = r.ratio(t) {
+                if x < 1.0 {
+                    let _ = write!(cell, " · <span class=\"slow\">{x:.2}×</span>");
+                } else {
+                    let _ = write!(cell, " · {x:.2}×");
+                }
+            }
+            let _ = write!(s, "<td>{cell}</td>");
+        }
+        if seeded {
+            match (r.case.seed, r.timing("core")) {
+                (Some(seed), Some(core)) => {
+                    let _ = write!(
+                        s,
+                        "<td>{}</td><td>{}</td><td>{:.2}×</td>",
+                        e(&fmt_time(seed.net10_ns)),
+                        e(&fmt_time(seed.net11_ns)),
+                        seed.net11_ns / core.median_ns
+                    );
+                }
+                _ => s.push_str("<td>–</td><td>–</td><td>–</td>"),
+            }
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</table>\n");
+    for (n, text) in notes_for(&rows) {
+        let _ = writeln!(s, "<p class=\"note\"><code>{}</code>: {}</p>", e(n), e(text));
+    }
+    if seeded {
+        let _ = writeln!(s, "<p class=\"note\">{}</p>", e(DOTNET_SOURCE));
+    }
 }
 
 fn json_str(out: &mut String, v: &str) {
