@@ -193,8 +193,8 @@ impl PosixTz {
     /// Follows the reference implementation's reading of the rules: in a year whose rules give
     /// a start and end in the same order, daylight-saving time runs from start to end; when the
     /// end comes first, it runs from the start of the year to the end and from the start to the
-    /// end of the year; when the period covers the whole year (or is empty), the year has no
-    /// transitions, and if no year has any, daylight-saving time is in effect permanently.
+    /// end of the year; when start and end coincide, standard time; when the period covers the
+    /// whole year, the year has no transitions, and if no year has any, daylight-saving time is in effect permanently.
     pub fn local_at(&self, t: i64) -> (i32, bool, Abbreviation) {
         let Some(dst) = &self.dst else {
             return (self.std_offset, false, self.std_abbr);
@@ -216,14 +216,15 @@ impl PosixTz {
     }
 
     /// The transitions the rules produce in `year`, in time order, each with the state it
-    /// switches to (`true` = daylight-saving time). Empty when the daylight-saving period is
-    /// empty or covers the whole year.
+    /// switches to (`true` = daylight-saving time). Empty when the daylight-saving period
+    /// covers the whole year. A start and an end at the same instant are both listed, start
+    /// first, so they cancel: standard time on both sides (glibc reads such rules the same way).
     fn year_events(&self, dst: &PosixDst, year: i32) -> Option<[(i64, bool); 2]> {
         let (start, end) = self.raw_transitions(dst, year);
         let year_secs = if is_leap(year) { 366 } else { 365 } * SECS_PER_DAY;
         if end < start {
             Some([(end, false), (start, true)])
-        } else if start < end && end - start < year_secs {
+        } else if end - start < year_secs {
             Some([(start, true), (end, false)])
         } else {
             None
@@ -581,6 +582,18 @@ mod tests {
 
     fn state(off: i32, dst: bool, abbr: &str) -> (i32, bool, String) {
         (off, dst, abbr.to_owned())
+    }
+
+    /// A start and an end at the same instant cancel: standard time throughout, as glibc
+    /// reads `CET-1CEST,M10.5.0,M10.5.0/3` (02:00 standard and 03:00 daylight are one instant).
+    #[test]
+    fn start_and_end_at_one_instant_cancel() {
+        let z = tz("CET-1CEST,M10.5.0,M10.5.0/3");
+        let (start, end) = z.transitions_in_year(2026).unwrap();
+        assert_eq!(start, end);
+        for t in [start - 1, start, start + 1, start - 200 * 86_400, start + 60 * 86_400] {
+            assert_eq!(at(&z, t), state(3600, false, "CET"), "{t}");
+        }
     }
 
     const CANONICAL: &[&str] = &[

@@ -129,10 +129,16 @@ impl Rule {
         }
     }
 
-    /// Rule transitions in `year` as `(instant, type index)`, in time order.
-    fn transitions_in(&self, year: i32) -> [(i64, u32); 2] {
+    /// Rule transitions in `year` as `(instant, type index)`, in time order. A start and an
+    /// end at the same instant cancel (daylight time lasts no time at all), so neither is
+    /// listed: `type_at` reads standard time on both sides, as glibc does for such rules.
+    fn transitions_in(&self, year: i32) -> [Option<(i64, u32)>; 2] {
         let dst = self.dst.unwrap_or(self.std);
-        self.ordered(year).map(|(t, d)| (t, if d { dst } else { self.std }))
+        let [a, b] = self.ordered(year);
+        if a.0 == b.0 {
+            return [None, None];
+        }
+        [a, b].map(|(t, d)| Some((t, if d { dst } else { self.std })))
     }
 }
 
@@ -255,7 +261,7 @@ impl Zone {
         let rule = Rule::new(tz, &mut types, from);
         if let (Some(l), Some(_), false) = (last, rule.dst, rule.all_year_dst) {
             for y in estimate_year(l).saturating_sub(1)..=TABLE_END_YEAR {
-                for (t, ty) in rule.transitions_in(y) {
+                for (t, ty) in rule.transitions_in(y).into_iter().flatten() {
                     if t > l && t < from {
                         utc.push(t);
                         after.push(ty);
@@ -482,7 +488,7 @@ impl Iterator for Forward<'_> {
                 Some(y) => y + 1,
             };
             self.year = Some(y);
-            self.pending = rule.transitions_in(y).map(Some);
+            self.pending = rule.transitions_in(y);
         }
     }
 }
@@ -520,12 +526,11 @@ impl Iterator for Back<'_> {
                         None => estimate_year(self.t).saturating_add(1),
                         Some(y) => y - 1,
                     };
-                    let tr = rule.transitions_in(y);
-                    if y < -10_001 || tr[1].0 < rule.from {
+                    if y < -10_001 || rule.ordered(y)[1].0 < rule.from {
                         break;
                     }
                     self.year = Some(y);
-                    self.pending = rule.transitions_in(y).map(Some);
+                    self.pending = rule.transitions_in(y);
                 }
             }
         }
