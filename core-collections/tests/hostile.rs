@@ -7,70 +7,21 @@
 //! the peak of live heap bytes while one build runs. Tests run one at a time through a lock.
 
 use core_collections::frozen::{FrozenMap, FrozenSet};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-struct Peak;
+#[path = "../../test-support/peak_alloc.rs"]
+mod peak_alloc;
 
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(bytes: usize) {
-    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(live, Ordering::Relaxed);
-}
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the counters only
-// record sizes.
-unsafe impl GlobalAlloc for Peak {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: the caller's obligations for `alloc` are passed on as they are.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: as for `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as the caller guarantees.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grew(new_size);
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's obligations for `realloc` are passed on as they are.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Peak = Peak;
-
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+use peak_alloc::{measured, one_at_a_time};
 
 /// Only a quadratic (or worse) analysis of a million keys gets near this.
 const NOT_QUADRATIC: Duration = Duration::from_secs(300);
 
 const MILLION: usize = 1_000_000;
 
-/// `f`'s result, the peak of heap bytes it held beyond what was live before, and its time.
-fn measured<T>(f: impl FnOnce() -> T) -> (T, usize, Duration) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let start = Instant::now();
-    let t = f();
-    let elapsed = start.elapsed();
-    (t, PEAK.load(Ordering::Relaxed) - base, elapsed)
-}
-
 #[test]
 fn a_million_strings_sharing_a_long_prefix() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     let prefix = "customer-account-identifier-0000000000000000000000000000000000000-";
     let key = |i: usize| format!("{prefix}{i:07}");
     let pairs: Vec<(String, u32)> = (0..MILLION).map(|i| (key(i), i as u32)).collect();
@@ -98,7 +49,7 @@ fn a_million_strings_sharing_a_long_prefix() {
 
 #[test]
 fn a_million_strings_that_differ_only_in_the_middle() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     let key = |i: usize| format!("{}{i:07}{}", "a".repeat(40), "z".repeat(40));
     let (set, _, elapsed) = measured(|| FrozenSet::new((0..MILLION).map(key)));
     assert_eq!(set.len(), MILLION);
@@ -111,7 +62,7 @@ fn a_million_strings_that_differ_only_in_the_middle() {
 
 #[test]
 fn a_million_integers_with_identical_low_bits() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     // Every key ends in the same 32 bits; only the high half differs.
     let key = |i: u64| (i << 32) | 0xDEAD_BEEF;
     let pairs: Vec<(u64, u64)> = (0..MILLION as u64).map(|i| (key(i), i)).collect();
@@ -133,7 +84,7 @@ fn a_million_integers_with_identical_low_bits() {
 
 #[test]
 fn a_million_copies_of_one_key_collapse_to_one_entry() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     let (map, _, elapsed) = measured(|| FrozenMap::new((0..MILLION).map(|i| ("same", i))));
     assert_eq!(map.len(), 1);
     assert_eq!(map.get("same"), Some(&(MILLION - 1)), "the last pair wins");

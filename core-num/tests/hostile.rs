@@ -7,61 +7,12 @@
 //! so the peak is the call's own.
 
 use core_num::{BigInt, BigUint};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-struct Peak;
+#[path = "../../test-support/peak_alloc.rs"]
+mod peak_alloc;
 
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(bytes: usize) {
-    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(live, Ordering::Relaxed);
-}
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the counters only
-// record sizes.
-unsafe impl GlobalAlloc for Peak {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: the caller's obligations for `alloc` are passed on as they are.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: as for `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as the caller guarantees.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grew(new_size);
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's obligations for `realloc` are passed on as they are.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Peak = Peak;
-
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// `f`'s result, the peak of heap bytes it held beyond what was live before, and its time.
-fn measured<T>(f: impl FnOnce() -> T) -> (T, usize, Duration) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let start = Instant::now();
-    let t = f();
-    let elapsed = start.elapsed();
-    (t, PEAK.load(Ordering::Relaxed) - base, elapsed)
-}
+use peak_alloc::{measured, one_at_a_time};
 
 const TEN_MILLION: usize = 10_000_000;
 
@@ -85,7 +36,7 @@ fn digits(len: usize) -> Vec<u8> {
 
 #[test]
 fn ten_million_digits_parse_and_format_in_linear_memory() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     let text = digits(TEN_MILLION);
     let (x, peak, elapsed) = measured(|| BigUint::parse_utf8(&text, 10).expect("valid digits"));
     // log2(10) bits per digit.
@@ -104,7 +55,7 @@ fn ten_million_digits_parse_and_format_in_linear_memory() {
 
 #[test]
 fn ten_million_digits_with_a_bad_one_fail_fast_and_say_where() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     let mut text = digits(TEN_MILLION);
     for at in [0, TEN_MILLION / 2, TEN_MILLION - 1] {
         let saved = text[at];
@@ -132,7 +83,7 @@ fn ten_million_digits_with_a_bad_one_fail_fast_and_say_where() {
 
 #[test]
 fn ten_million_digits_in_every_radix_class() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     // Binary (a power of two: bits copied, no arithmetic) and radix 36 (the densest chunks).
     let bits: Vec<u8> = digits(TEN_MILLION).iter().map(|d| b'0' + (d - b'0') % 2).collect();
     let mut bits = bits;

@@ -8,58 +8,11 @@
 
 use core_time::tz::{posix::PosixTz, tzif, tzif::TzifError};
 use core_time::{TimeZone, Timestamp};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
-struct Peak;
+#[path = "../../test-support/peak_alloc.rs"]
+mod peak_alloc;
 
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(bytes: usize) {
-    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(live, Ordering::Relaxed);
-}
-
-// SAFETY: every call is forwarded to the system allocator unchanged; the counters only
-// record sizes.
-unsafe impl GlobalAlloc for Peak {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: the caller's obligations for `alloc` are passed on as they are.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        // SAFETY: as for `alloc`.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: `ptr` was allocated by `System` with `layout`, as the caller guarantees.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grew(new_size);
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-        // SAFETY: the caller's obligations for `realloc` are passed on as they are.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Peak = Peak;
-
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// `f`'s result and the peak of heap bytes it held beyond what was live before.
-fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let t = f();
-    (t, PEAK.load(Ordering::Relaxed) - base)
-}
+use peak_alloc::{one_at_a_time, peak_of};
 
 /// A TZif header: version byte and the six counts (isut, isstd, leap, time, type, char).
 fn header(version: u8, counts: [u32; 6]) -> Vec<u8> {
@@ -103,7 +56,7 @@ fn file(times: &[i64]) -> Vec<u8> {
 
 #[test]
 fn absurd_counts_in_a_short_file_are_rejected_without_allocating_for_them() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     let max = u32::MAX;
     let cases: Vec<Vec<u8>> = vec![
         header(0, [0, 0, 0, max, 1, 1]),
@@ -137,7 +90,7 @@ fn absurd_counts_in_a_short_file_are_rejected_without_allocating_for_them() {
 
 #[test]
 fn type_and_abbreviation_counts_beyond_the_format_are_bad_counts() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     // typecnt 0 and 257; charcnt 0: rejected by the header check whatever follows.
     for counts in [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 257, 1], [0, 0, 0, 0, 1, 0]] {
         let mut bytes = header(0, counts);
@@ -149,7 +102,7 @@ fn type_and_abbreviation_counts_beyond_the_format_are_bad_counts() {
 
 #[test]
 fn a_large_well_formed_file_costs_memory_in_proportion_to_its_size() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     // 200,000 transitions, six hours apart (about 137 years).
     let times: Vec<i64> = (0..200_000i64).map(|i| -2_000_000_000 + i * 21_600).collect();
     let bytes = file(&times);
@@ -173,7 +126,7 @@ fn a_large_well_formed_file_costs_memory_in_proportion_to_its_size() {
 
 #[test]
 fn huge_posix_strings_fail_with_a_position() {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one = one_at_a_time();
     let mega = 1 << 20;
     let long_abbr = [b"<".as_slice(), &vec![b'A'; mega], b">5"].concat();
     let long_plain = [vec![b'A'; mega], b"5".to_vec()].concat();

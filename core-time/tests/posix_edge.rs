@@ -35,3 +35,27 @@ fn start_and_end_as_one_local_time_keep_the_short_standard_hour() {
     assert_eq!(changes[1].timestamp().unix_secs() - changes[0].timestamp().unix_secs(), 3600);
     assert_eq!(changes[0].offset().seconds(), -4 * 3600);
 }
+
+#[test]
+fn start_and_end_at_one_instant_end_a_period_carried_from_the_year_before() {
+    // Start: the last Sunday of January at 02:00; end: the fourth Sunday of January at 03:00.
+    // In a January with five Sundays the end comes first and daylight time runs from the
+    // start (the fifth Sunday) into the next year; in a January with four the two rules give
+    // one instant, which ends that period (standard time from then on).
+    let tz = TimeZone::from_posix("CET-1CEST,M1.5.0,M01.4.0/3").unwrap();
+    // January 2023 has five Sundays (1, 8, 15, 22, 29); January 2024 four (7, 14, 21, 28).
+    let start_2023 = 1_674_954_000; // 2023-01-29 01:00 UTC
+    let end_2024 = 1_706_403_600; // 2024-01-28 01:00 UTC
+    let changes: Vec<_> = tz
+        .transitions_after(ts(start_2023 - 1))
+        .take(2)
+        .map(|t| (t.timestamp().unix_secs(), t.offset().seconds()))
+        .collect();
+    assert_eq!(changes, [(start_2023, 7200), (end_2024, 3600)]);
+    assert_eq!(tz.offset_at(ts(end_2024 - 1)).seconds(), 7200);
+    assert_eq!(tz.offset_at(ts(end_2024)).seconds(), 3600);
+    assert_eq!(tz.offset_at(ts(end_2024 + 100 * 86_400)).seconds(), 3600);
+    let back: Vec<_> =
+        tz.transitions_before(ts(end_2024)).take(2).map(|t| t.timestamp().unix_secs()).collect();
+    assert_eq!(back, [end_2024, start_2023]);
+}

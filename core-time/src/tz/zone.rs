@@ -130,13 +130,14 @@ impl Rule {
     }
 
     /// Rule transitions in `year` as `(instant, type index)`, in time order. A start and an
-    /// end at the same instant cancel (daylight time lasts no time at all), so neither is
-    /// listed: `type_at` reads standard time on both sides, as glibc does for such rules.
+    /// end at the same instant leave only the end (daylight time lasts no time at all):
+    /// standard time from that instant, as `type_at` and `PosixTz::local_at` read it, and as
+    /// glibc reads such rules.
     fn transitions_in(&self, year: i32) -> [Option<(i64, u32)>; 2] {
         let dst = self.dst.unwrap_or(self.std);
         let [a, b] = self.ordered(year);
         if a.0 == b.0 {
-            return [None, None];
+            return [None, Some((b.0, self.std))];
         }
         [a, b].map(|(t, d)| Some((t, if d { dst } else { self.std })))
     }
