@@ -115,7 +115,7 @@ pub fn push_back(n: usize) -> Case {
     )
 }
 
-/// Sums [`PROBES`] elements at pseudo-random indices.
+/// Sums `PROBES` elements at pseudo-random indices.
 pub fn index(n: usize) -> Case {
     let ix = indices(n, PROBES, 1);
     let std: Vec<u64> = (0..n as u64).collect();
@@ -139,7 +139,7 @@ pub fn index(n: usize) -> Case {
     )
 }
 
-/// [`PROBES`] in-place writes at pseudo-random indices (the vector is not shared).
+/// `PROBES` in-place writes at pseudo-random indices (the vector is not shared).
 pub fn set(n: usize) -> Case {
     let ix = indices(n, PROBES, 2);
     let std: Vec<u64> = (0..n as u64).collect();
@@ -175,7 +175,7 @@ pub fn set(n: usize) -> Case {
     )
 }
 
-/// [`PROBES`] persistent updates, each a new version of the same shared base.
+/// `PROBES` persistent updates, each a new version of the same shared base.
 pub fn update(n: usize) -> Case {
     let ix = indices(n, PROBES, 3);
     case(
