@@ -19,7 +19,7 @@ use core_num::{BigInt, BigUint, Sign};
 use input::Input;
 use libfuzzer_sys::fuzz_target;
 use num_bigint as nb;
-use num_integer::{Integer, Roots};
+use num_integer::Integer;
 
 /// Largest operand, in limbs: four times the lowered NTT cut-over and past twice the lowered
 /// Newton one in a dividend.
