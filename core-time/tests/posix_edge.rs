@@ -59,3 +59,13 @@ fn start_and_end_at_one_instant_end_a_period_carried_from_the_year_before() {
         tz.transitions_before(ts(end_2024)).take(2).map(|t| t.timestamp().unix_secs()).collect();
     assert_eq!(back, [end_2024, start_2023]);
 }
+
+#[test]
+fn zone_errors_expose_the_parse_error_they_wrap() {
+    use std::error::Error;
+    let e = TimeZone::from_posix("CET-1CEST,M13.5.0").unwrap_err();
+    let source = e.source().expect("a POSIX error wraps the parser's error");
+    assert_eq!(source.to_string(), e.to_string());
+    let e = TimeZone::from_tzif("bad", b"not a TZif file").unwrap_err();
+    assert!(e.source().is_some(), "{e}");
+}

@@ -173,7 +173,16 @@ impl fmt::Display for TzError {
     }
 }
 
-impl std::error::Error for TzError {}
+impl std::error::Error for TzError {
+    /// The TZif or POSIX parse error this one wraps, if any.
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TzError::Tzif(e) => Some(e),
+            TzError::Posix(e) => Some(e),
+            TzError::NotFound(_) | TzError::InvalidName(_) | TzError::Io(_) => None,
+        }
+    }
+}
 
 impl From<tzif::TzifError> for TzError {
     fn from(e: tzif::TzifError) -> Self {
