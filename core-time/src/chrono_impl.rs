@@ -18,6 +18,17 @@ use core::fmt;
 /// The offset type of [`TimeZone`] under chrono: the zone, its offset from UTC and the
 /// abbreviation at an instant (like `chrono_tz::TzOffset`). `Display` writes the
 /// abbreviation, `Debug` the abbreviation and offset.
+///
+/// ```
+/// use chrono::{Offset as _, TimeZone as _};
+/// let berlin = core_time::TimeZone::get("Europe/Berlin")?;
+/// let dt = berlin.with_ymd_and_hms(2026, 7, 15, 9, 30, 0).unwrap();
+/// let off = dt.offset();
+/// assert_eq!((off.to_string(), off.is_dst()), ("CEST".to_string(), true));
+/// assert_eq!(off.fix().local_minus_utc(), 7200);
+/// assert_eq!(off.zone().name(), "Europe/Berlin");
+/// # Ok::<(), core_time::TzError>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct ChronoOffset {
     zone: TimeZone,

@@ -34,6 +34,22 @@ impl Default for DateTime {
 
 impl DateTime {
     /// A checked date and time.
+    ///
+    /// # Errors
+    ///
+    /// A [`RangeError`] naming the first field outside its range: year -9999..=9999, month
+    /// 1..=12, day 1 to the month's length (leap years counted), hour 0..=23, minute and second
+    /// 0..=59 (no leap second), nanosecond below 1,000,000,000.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// let leap = DateTime::new(2024, 2, 29, 23, 59, 59, 999_999_999)?;
+    /// assert_eq!(leap.ordinal(), 60);
+    /// assert_eq!(DateTime::new(2023, 2, 29, 0, 0, 0, 0).unwrap_err().to_string(), "day 29 out of range 1..=28");
+    /// assert_eq!(DateTime::new(2024, 1, 1, 24, 0, 0, 0).unwrap_err().what(), "hour");
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn new(
         year: i32,
         month: u8,
@@ -44,30 +60,48 @@ impl DateTime {
         nanosecond: u32,
     ) -> Result<DateTime, RangeError> {
         if year < -9999 || year > 9999 {
-            return Err(RangeError::new("year"));
+            return Err(RangeError::new("year", year as i128, -9999, 9999));
         }
         if month < 1 || month > 12 {
-            return Err(RangeError::new("month"));
+            return Err(RangeError::new("month", month as i128, 1, 12));
         }
         if day < 1 || day > civil::days_in_month(year, month) {
-            return Err(RangeError::new("day"));
+            return Err(RangeError::new(
+                "day",
+                day as i128,
+                1,
+                civil::days_in_month(year, month) as i128,
+            ));
         }
         if hour > 23 {
-            return Err(RangeError::new("hour"));
+            return Err(RangeError::new("hour", hour as i128, 0, 23));
         }
         if minute > 59 {
-            return Err(RangeError::new("minute"));
+            return Err(RangeError::new("minute", minute as i128, 0, 59));
         }
         if second > 59 {
-            return Err(RangeError::new("second"));
+            return Err(RangeError::new("second", second as i128, 0, 59));
         }
         if nanosecond >= 1_000_000_000 {
-            return Err(RangeError::new("nanosecond"));
+            return Err(RangeError::new("nanosecond", nanosecond as i128, 0, 999_999_999));
         }
         Ok(DateTime { year: year as i16, month, day, hour, minute, second, nanosecond })
     }
 
     /// Midnight at the start of a checked date.
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Self::new): a year, month or day outside its range.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// let d = DateTime::date(2026, 12, 7)?;
+    /// assert_eq!((d.weekday(), d.hour()), (1, 0)); // a Monday, at midnight
+    /// assert!(DateTime::date(2026, 13, 1).is_err());
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn date(year: i32, month: u8, day: u8) -> Result<DateTime, RangeError> {
         Self::new(year, month, day, 0, 0, 0, 0)
     }
@@ -157,6 +191,23 @@ impl DateTime {
     }
 
     /// The instant at which a clock `offset` from UTC shows this reading.
+    ///
+    /// # Errors
+    ///
+    /// A [`RangeError`] ("timestamp") when the instant falls outside
+    /// [`Timestamp::MIN`]..=[`Timestamp::MAX`], which only readings within a day of the ends of
+    /// the civil range can do.
+    ///
+    /// ```
+    /// use core_time::{DateTime, Offset};
+    ///
+    /// let wall = DateTime::new(2026, 7, 15, 5, 0, 0, 0)?;
+    /// let t = wall.to_timestamp(Offset::from_hours(-7)?)?;
+    /// assert_eq!(t.to_string(), "2026-07-15T12:00:00.0000000Z");
+    /// let first = DateTime::new(-9999, 1, 1, 0, 0, 0, 0)?;
+    /// assert_eq!(first.to_timestamp(Offset::UTC).unwrap_err().what(), "timestamp");
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn to_timestamp(self, offset: Offset) -> Result<Timestamp, RangeError> {
         Timestamp::from_unix(self.local_secs() - offset.seconds() as i64, self.nanosecond)
     }

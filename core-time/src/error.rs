@@ -5,26 +5,57 @@ use core::fmt;
 /// A value was outside the range this crate represents.
 ///
 /// Timestamps cover 9999 BCE (year -9999) to 9999 CE, date-times the same years, and offsets
-/// at most 25:59:59 either side of UTC.
+/// at most 25:59:59 either side of UTC. The error names the quantity, the value given and the
+/// bounds it had to lie in.
+///
+/// ```
+/// use core_time::DateTime;
+///
+/// let err = DateTime::new(2026, 2, 30, 0, 0, 0, 0).unwrap_err();
+/// assert_eq!(err.what(), "day");
+/// assert_eq!((err.value(), err.min(), err.max()), (30, 1, 28));
+/// assert_eq!(err.to_string(), "day 30 out of range 1..=28");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RangeError {
-    pub(crate) what: &'static str,
+    what: &'static str,
+    value: i128,
+    min: i128,
+    max: i128,
 }
 
 impl RangeError {
-    pub(crate) const fn new(what: &'static str) -> Self {
-        RangeError { what }
+    /// `what` was `value`, outside `min..=max`.
+    pub(crate) const fn new(what: &'static str, value: i128, min: i128, max: i128) -> Self {
+        RangeError { what, value, min, max }
     }
 
-    /// Which quantity was out of range ("year", "offset", "timestamp", ...).
+    /// Which quantity was out of range: "year", "month", "day", "hour", "minute", "second",
+    /// "nanosecond", "offset" (seconds east of UTC) or "timestamp" (seconds since the Unix
+    /// epoch).
     pub fn what(&self) -> &'static str {
         self.what
+    }
+
+    /// The value that was refused, in the unit [`what`](Self::what) names.
+    pub fn value(&self) -> i128 {
+        self.value
+    }
+
+    /// The smallest value allowed.
+    pub fn min(&self) -> i128 {
+        self.min
+    }
+
+    /// The largest value allowed.
+    pub fn max(&self) -> i128 {
+        self.max
     }
 }
 
 impl fmt::Display for RangeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} out of range", self.what)
+        write!(f, "{} {} out of range {}..={}", self.what, self.value, self.min, self.max)
     }
 }
 

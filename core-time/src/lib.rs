@@ -71,6 +71,8 @@
 //! Far in the future we follow each zone's rule where chrono-tz's table ends (it shows PST in
 //! July 2200); the README lists the few historical differences and why.
 
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
+
 #[cfg(feature = "chrono")]
 mod chrono_impl;
 mod civil;

@@ -29,17 +29,49 @@ impl Offset {
     const LIMIT: i32 = 26 * 3600 - 1;
 
     /// An offset of `secs` seconds east of UTC.
+    ///
+    /// # Errors
+    ///
+    /// A [`RangeError`] ("offset") beyond ±25:59:59 (±93,599 seconds).
+    ///
+    /// ```
+    /// use core_time::Offset;
+    ///
+    /// assert_eq!(Offset::from_seconds(19_800)?.to_string(), "+05:30");
+    /// assert_eq!(Offset::from_seconds(-3_723)?.to_string(), "-01:02:03");
+    /// assert_eq!(Offset::from_seconds(93_600).unwrap_err().max(), 93_599);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn from_seconds(secs: i32) -> Result<Offset, RangeError> {
         if secs < -Self::LIMIT || secs > Self::LIMIT {
-            return Err(RangeError::new("offset"));
+            return Err(RangeError::new(
+                "offset",
+                secs as i128,
+                -Self::LIMIT as i128,
+                Self::LIMIT as i128,
+            ));
         }
         Ok(Offset { secs })
     }
 
     /// An offset of whole hours.
+    ///
+    /// # Errors
+    ///
+    /// A [`RangeError`] ("offset", in seconds) beyond ±25 hours.
+    ///
+    /// ```
+    /// use core_time::Offset;
+    ///
+    /// assert_eq!(Offset::from_hours(9)?.seconds(), 32_400);
+    /// assert_eq!(Offset::from_hours(26).unwrap_err().value(), 93_600);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn from_hours(hours: i32) -> Result<Offset, RangeError> {
         if hours < -25 || hours > 25 {
-            return Err(RangeError::new("offset"));
+            // Reported in seconds, the unit of every offset error.
+            let secs = hours as i128 * 3600;
+            return Err(RangeError::new("offset", secs, -Self::LIMIT as i128, Self::LIMIT as i128));
         }
         Ok(Offset { secs: hours * 3600 })
     }
@@ -50,11 +82,22 @@ impl Offset {
     }
 
     /// Seconds east of UTC.
+    ///
+    /// ```
+    /// use core_time::Offset;
+    /// assert_eq!(Offset::from_hours(-5).unwrap().seconds(), -18_000);
+    /// ```
     pub const fn seconds(self) -> i32 {
         self.secs
     }
 
     /// `(sign, hours, minutes, seconds)` with `sign` of `+1` or `-1` (`+1` for UTC).
+    ///
+    /// ```
+    /// use core_time::Offset;
+    /// assert_eq!(Offset::from_seconds(-20_700).unwrap().parts(), (-1, 5, 45, 0));
+    /// assert_eq!(Offset::UTC.parts(), (1, 0, 0, 0));
+    /// ```
     pub const fn parts(self) -> (i8, u8, u8, u8) {
         let sign = if self.secs < 0 { -1 } else { 1 };
         let a = self.secs.unsigned_abs();

@@ -35,19 +35,44 @@ impl Timestamp {
 
     /// The instant `secs` seconds plus `nanos` nanoseconds after the Unix epoch.
     ///
-    /// `nanos` must be below 1,000,000,000 and the instant inside [`MIN`](Self::MIN) ..=
-    /// [`MAX`](Self::MAX).
+    /// # Errors
+    ///
+    /// A [`RangeError`] when `nanos` is 1,000,000,000 or more ("nanosecond") or the instant lies
+    /// outside [`MIN`](Self::MIN)..=[`MAX`](Self::MAX) ("timestamp", with the seconds and
+    /// their bounds).
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let t = Timestamp::from_unix(-1, 500_000_000)?; // half a second before the epoch
+    /// assert_eq!(t.to_string(), "1969-12-31T23:59:59.5000000Z");
+    /// assert_eq!(Timestamp::from_unix(0, 1_000_000_000).unwrap_err().what(), "nanosecond");
+    /// let far = Timestamp::from_unix(i64::MAX, 0).unwrap_err();
+    /// assert_eq!(far.max(), Timestamp::MAX.unix_secs() as i128);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn from_unix(secs: i64, nanos: u32) -> Result<Timestamp, RangeError> {
         if nanos >= 1_000_000_000 {
-            return Err(RangeError::new("nanosecond"));
+            return Err(RangeError::new("nanosecond", nanos as i128, 0, 999_999_999));
         }
         if secs < MIN_SECS || secs > MAX_SECS {
-            return Err(RangeError::new("timestamp"));
+            return Err(out_of_range(secs as i128));
         }
         Ok(Timestamp { secs, nanos })
     }
 
     /// The instant `secs` whole seconds after the Unix epoch.
+    ///
+    /// # Errors
+    ///
+    /// A [`RangeError`] ("timestamp") outside [`MIN`](Self::MIN)..=[`MAX`](Self::MAX).
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// assert_eq!(Timestamp::from_unix_secs(86_400)?.to_string(), "1970-01-02T00:00:00.0000000Z");
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn from_unix_secs(secs: i64) -> Result<Timestamp, RangeError> {
         Self::from_unix(secs, 0)
     }
@@ -67,6 +92,12 @@ impl Timestamp {
     /// # Panics
     ///
     /// Only if the system clock is outside the years -9999..=9999.
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    /// let t = Timestamp::now();
+    /// assert!(t > Timestamp::from_unix_secs(1_700_000_000).unwrap()); // after November 2023
+    /// ```
     #[inline]
     pub fn now() -> Timestamp {
         #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
@@ -77,16 +108,38 @@ impl Timestamp {
     }
 
     /// The civil date and time of this instant at `offset`.
+    ///
+    /// ```
+    /// use core_time::{Offset, Timestamp};
+    /// let t = Timestamp::from_unix_secs(1_784_116_800)?; // 2026-07-15T12:00:00Z
+    /// let dt = t.to_datetime(Offset::from_seconds(-9_000)?); // -02:30, Newfoundland summer
+    /// assert_eq!((dt.hour(), dt.minute()), (9, 30));
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     #[inline]
     pub fn to_datetime(self, offset: Offset) -> DateTime {
         DateTime::from_local_secs(self.secs + offset.seconds() as i64, self.nanos)
     }
 
-    /// This instant moved by `secs` seconds, or an error past the range.
+    /// This instant moved by `secs` seconds.
+    ///
+    /// # Errors
+    ///
+    /// A [`RangeError`] ("timestamp") when the result lies outside
+    /// [`MIN`](Self::MIN)..=[`MAX`](Self::MAX).
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let day = Timestamp::UNIX_EPOCH.checked_add_secs(86_400)?;
+    /// assert_eq!(day.unix_secs(), 86_400);
+    /// assert!(Timestamp::MAX.checked_add_secs(1).is_err());
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn checked_add_secs(self, secs: i64) -> Result<Timestamp, RangeError> {
         match self.secs.checked_add(secs) {
             Some(s) => Self::from_unix(s, self.nanos),
-            None => Err(RangeError::new("timestamp")),
+            None => Err(out_of_range(self.secs as i128 + secs as i128)),
         }
     }
 }
@@ -96,18 +149,25 @@ const MAX_OFFSET: i64 = 26 * 3600 - 1;
 const MIN_SECS: i64 = civil::days_from_civil(-9999, 1, 1) * civil::SECS_PER_DAY + MAX_OFFSET;
 const MAX_SECS: i64 = civil::days_from_civil(10_000, 1, 1) * civil::SECS_PER_DAY - 1 - MAX_OFFSET;
 
+/// A timestamp `secs` seconds from the epoch is outside [`Timestamp::MIN`]..=[`Timestamp::MAX`].
+const fn out_of_range(secs: i128) -> RangeError {
+    RangeError::new("timestamp", secs, MIN_SECS as i128, MAX_SECS as i128)
+}
+
 impl TryFrom<SystemTime> for Timestamp {
     type Error = RangeError;
 
     fn try_from(t: SystemTime) -> Result<Timestamp, RangeError> {
         match t.duration_since(SystemTime::UNIX_EPOCH) {
             Ok(d) => {
-                let secs = i64::try_from(d.as_secs()).map_err(|_| RangeError::new("timestamp"))?;
+                let secs =
+                    i64::try_from(d.as_secs()).map_err(|_| out_of_range(d.as_secs() as i128))?;
                 Timestamp::from_unix(secs, d.subsec_nanos())
             }
             Err(e) => {
                 let d = e.duration();
-                let secs = i64::try_from(d.as_secs()).map_err(|_| RangeError::new("timestamp"))?;
+                let secs =
+                    i64::try_from(d.as_secs()).map_err(|_| out_of_range(-(d.as_secs() as i128)))?;
                 let (s, n) = match d.subsec_nanos() {
                     0 => (-secs, 0),
                     n => (-secs - 1, 1_000_000_000 - n),

@@ -7,6 +7,14 @@ use core::fmt;
 
 /// A time-zone abbreviation such as `PDT`, `CEST` or `+0530`: 1 to 15 ASCII letters, digits,
 /// `+` or `-`, stored inline (no allocation).
+///
+/// ```
+/// use core_time::Abbreviation;
+/// let cest = Abbreviation::new(b"CEST").unwrap();
+/// assert_eq!((cest.as_str(), cest.to_string()), ("CEST", "CEST".to_string()));
+/// assert!(Abbreviation::new(b"").is_none());
+/// assert!(Abbreviation::new(b"C\xc9ST").is_none()); // not ASCII
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Abbreviation {
     len: u8,
@@ -93,6 +101,15 @@ pub struct Zoned {
 
 impl Zoned {
     /// Assembles a `Zoned` from an instant and the zone's state at that instant.
+    ///
+    /// ```
+    /// use core_time::{Abbreviation, Offset, Timestamp, Zoned};
+    /// let t = Timestamp::from_unix_secs(1_784_116_800)?;
+    /// let ist = Offset::from_seconds(19_800)?;
+    /// let z = Zoned::new(t, ist, Abbreviation::new(b"IST").unwrap(), false);
+    /// assert_eq!(z.to_string(), "2026-07-15T17:30:00.0000000+05:30");
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     #[inline]
     pub fn new(
         timestamp: Timestamp,

@@ -20,6 +20,15 @@ pub struct ParseError {
 }
 
 /// Why text could not be parsed. See [`ParseError`].
+///
+/// ```
+/// use core_time::fmt::ParseErrorKind;
+/// use core_time::Timestamp;
+/// let err = Timestamp::parse_o("2026-07-15T05:00:00").unwrap_err(); // no offset
+/// assert_eq!((err.kind(), err.position()), (ParseErrorKind::UnexpectedEnd, 19));
+/// let err = Timestamp::parse_o("2026-07-15T25:00:00Z").unwrap_err();
+/// assert_eq!(err.kind(), ParseErrorKind::OutOfRange("hour"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ParseErrorKind {

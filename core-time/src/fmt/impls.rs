@@ -45,6 +45,11 @@ impl DateTime {
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
+    /// [`FormatBuf::CAPACITY`] bytes always suffice.
     pub fn write_o(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_o(), out)
     }
@@ -66,6 +71,12 @@ impl DateTime {
     /// grammar). A `Z` or offset is rejected with [`ParseErrorKind::TrailingInput`] at its
     /// position: a wall-clock reading does not silently drop one.
     ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the byte position and the kind: a malformed or missing field, a
+    /// value out of range (a day past the month's end, hour 24, ...), or trailing input such as a
+    /// `Z` or an offset.
+    ///
     /// ```
     /// use core_time::DateTime;
     /// let dt = DateTime::parse_o("2026-07-15T05:00:00.1234567").unwrap();
@@ -83,6 +94,11 @@ impl DateTime {
     /// Parses the invariant "G" form, `MM/dd/yyyy HH:mm:ss`, exactly as
     /// [`format_g`](Self::format_g) writes it: two-digit fields, a four-digit year (`-yyyy`
     /// when negative), one space.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the byte position: a field of the wrong width or out of range, a
+    /// missing separator, or trailing input.
     ///
     /// ```
     /// use core_time::DateTime;
@@ -111,6 +127,11 @@ impl Timestamp {
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
+    /// [`FormatBuf::CAPACITY`] bytes always suffice.
     pub fn write_o(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_o(), out)
     }
@@ -136,6 +157,11 @@ impl Timestamp {
     }
 
     /// Writes [`format_rfc3339`](Self::format_rfc3339)'s text into `out`; returns its length.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
+    /// [`FormatBuf::CAPACITY`] bytes always suffice.
     pub fn write_rfc3339(&self, digits: u8, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_rfc3339(digits), out)
     }
@@ -145,6 +171,11 @@ impl Timestamp {
     /// input; an instant outside [`MIN`](Self::MIN)..=[`MAX`](Self::MAX) is
     /// [`ParseErrorKind::OutOfRange`]`("timestamp")` at byte 0. See
     /// [`parse_o`](super::parse_o) for the grammar.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the byte position: malformed text, a field out of range, no `Z` or
+    /// offset, or an instant outside the range.
     ///
     /// ```
     /// use core_time::Timestamp;
@@ -160,6 +191,12 @@ impl Timestamp {
     /// 9 fraction digits after a `.`, and `Z`, `z` or `±hh:mm` (up to ±25:59), which is
     /// applied. Unlike [`parse_o`](Self::parse_o) it rejects expanded years and offsets with
     /// seconds. A leap second (`:60`) is rejected.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the byte position: text outside the RFC 3339 grammar (an expanded
+    /// year, an offset with seconds, a leap second), a field out of range, or an instant outside
+    /// [`MIN`](Self::MIN)..=[`MAX`](Self::MAX).
     ///
     /// ```
     /// use core_time::Timestamp;
@@ -177,6 +214,14 @@ impl Zoned {
     /// The "O" round-trip form of the local time with the zone's offset:
     /// `2026-07-15T05:00:00.1234567-07:00`, or `1883-11-18T12:00:00.0000000-07:52:58` when
     /// the offset has seconds.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let la = TimeZone::get("America/Los_Angeles")?;
+    /// let z = la.to_local(Timestamp::parse_o("2026-07-15T12:00:00.1234567Z")?);
+    /// assert_eq!(z.format_o().as_str(), "2026-07-15T05:00:00.1234567-07:00");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     // Inlined so that the words of the text are stored straight into the caller's buffer.
     #[inline(always)]
     pub fn format_o(&self) -> FormatBuf {
@@ -185,6 +230,11 @@ impl Zoned {
     }
 
     /// Writes [`format_o`](Self::format_o)'s text into `out`; returns its length.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
+    /// [`FormatBuf::CAPACITY`] bytes always suffice.
     pub fn write_o(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_o(), out)
     }
@@ -196,6 +246,14 @@ impl Zoned {
     /// the offset is cut to whole minutes toward zero and the time shown is the local time at
     /// that offset, so the text still names the same instant: `-07:52:58` at noon local mean
     /// time is written `12:00:58-07:52`.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let tokyo = TimeZone::get("Asia/Tokyo")?;
+    /// let z = tokyo.to_local(Timestamp::from_unix(1_784_116_800, 123_456_789)?);
+    /// assert_eq!(z.format_rfc3339(3).as_str(), "2026-07-15T21:00:00.123+09:00");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     // Inlined so that the words of the text are stored straight into the caller's buffer.
     #[inline(always)]
     pub fn format_rfc3339(&self, digits: u8) -> FormatBuf {
@@ -220,12 +278,25 @@ impl Zoned {
     }
 
     /// Writes [`format_rfc3339`](Self::format_rfc3339)'s text into `out`; returns its length.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
+    /// [`FormatBuf::CAPACITY`] bytes always suffice.
     pub fn write_rfc3339(&self, digits: u8, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_rfc3339(digits), out)
     }
 
     /// The invariant "G" form of the local time: `07/15/2026 05:00:00`. See
     /// [`DateTime::format_g`].
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let paris = TimeZone::get("Europe/Paris")?;
+    /// let z = paris.to_local(Timestamp::from_unix_secs(1_784_116_800)?);
+    /// assert_eq!(z.format_g().as_str(), "07/15/2026 14:00:00");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn format_g(&self) -> FormatBuf {
         write::format_g(&Fields::from_datetime(&self.datetime))

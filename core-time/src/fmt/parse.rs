@@ -71,6 +71,12 @@ impl Parsed {
 /// let err = fmt::parse_o(b"2026-02-29T00:00:00Z").unwrap_err();
 /// assert_eq!(err.position(), 8); // the day
 /// ```
+///
+/// # Errors
+///
+/// A [`ParseError`] with the byte position and its [`kind`](ParseError::kind): a malformed or
+/// missing field, a value out of range (a day past the month's end, hour 24, an offset beyond
+/// ±25:59:59), or trailing input.
 pub fn parse_o(s: &[u8]) -> Result<(DateTime, Option<Offset>), ParseError> {
     let p = parse(s, Mode::O)?;
     Ok((p.datetime()?, p.offset))

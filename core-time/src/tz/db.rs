@@ -9,6 +9,12 @@ use std::path::{Path, PathBuf};
 use std::sync::{OnceLock, RwLock};
 
 /// Where a zone's data came from.
+///
+/// ```
+/// use core_time::{tz::Source, TimeZone};
+/// assert_eq!(TimeZone::from_posix("JST-9")?.source(), &Source::Posix);
+/// # Ok::<(), core_time::TzError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Source {
@@ -84,19 +90,40 @@ fn embedded_lookup(name: &str) -> Option<(&'static str, &'static [u8])> {
     e.binary_search_by(|(n, _)| cmp_ignore_case(n, name)).ok().map(|i| e[i])
 }
 
-/// The TZif bytes of a zone in the embedded database (name matched ASCII-case-insensitively).
+/// The TZif bytes of a zone in the embedded database (name matched ASCII-case-insensitively);
+/// `None` for an unknown name or without the `embedded-tzdb` feature.
+///
+/// ```
+/// # #[cfg(feature = "embedded-tzdb")] {
+/// let bytes = core_time::tz::embedded_tzif("asia/tokyo").unwrap();
+/// assert!(bytes.starts_with(b"TZif"));
+/// assert!(core_time::tz::embedded_tzif("Asia/Atlantis").is_none());
+/// # }
+/// ```
 pub fn embedded_tzif(name: &str) -> Option<&'static [u8]> {
     embedded_lookup(name).map(|(_, b)| b)
 }
 
 /// The tz database release compiled into the crate (`"2025b"`), or `""` without the
 /// `embedded-tzdb` feature.
+///
+/// ```
+/// let v = core_time::tz::embedded_version();
+/// assert!(v.is_empty() || v.starts_with("20"));
+/// ```
 pub fn embedded_version() -> &'static str {
     embedded().version
 }
 
 /// The release of the system's tz database, read from `tzdata.zi` in `$TZDIR` or
 /// `/usr/share/zoneinfo`, when there is one.
+///
+/// ```
+/// match core_time::tz::system_version() {
+///     Some(v) => println!("system tzdata {v}, embedded {}", core_time::tz::embedded_version()),
+///     None => println!("no tzdata.zi on this system"),
+/// }
+/// ```
 pub fn system_version() -> Option<String> {
     for dir in dirs() {
         if let Ok(text) = std::fs::read_to_string(dir.join("tzdata.zi")) {
@@ -110,6 +137,11 @@ pub fn system_version() -> Option<String> {
 /// The zone names of the embedded database (canonical spelling, sorted
 /// case-insensitively); without the `embedded-tzdb` feature, the TZif files under
 /// `/usr/share/zoneinfo`.
+///
+/// ```
+/// let names = core_time::tz::available_names();
+/// assert!(names.iter().any(|n| n == "Europe/Vienna"));
+/// ```
 pub fn available_names() -> Vec<String> {
     let e = &embedded().entries;
     if !e.is_empty() {

@@ -93,6 +93,19 @@ struct Inner {
 }
 
 /// What to do with a local time that a zone skips (a gap) or shows twice (an overlap).
+///
+/// ```
+/// use core_time::{DateTime, Disambiguation, TimeZone};
+/// let ny = TimeZone::get("America/New_York")?;
+/// // 01:30 on 2026-11-01 happens twice: first in EDT (-04:00), then in EST (-05:00).
+/// let wall = DateTime::new(2026, 11, 1, 1, 30, 0, 0)?;
+/// let first = ny.to_utc(wall, Disambiguation::Earlier)?;
+/// let second = ny.to_utc(wall, Disambiguation::Later)?;
+/// assert_eq!(second.unix_secs() - first.unix_secs(), 3600);
+/// assert_eq!(ny.to_utc(wall, Disambiguation::Compatible)?, first);
+/// assert!(ny.to_utc(wall, Disambiguation::Reject).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Disambiguation {
     /// In a gap, the later instant (the clock reading pushed forward by the gap's length); in an
@@ -108,6 +121,16 @@ pub enum Disambiguation {
 }
 
 /// Why a local time did not give an instant.
+///
+/// ```
+/// use core_time::{DateTime, Disambiguation, LocalTimeError, Offset, TimeZone};
+/// let paris = TimeZone::get("Europe/Paris")?;
+/// let skipped = DateTime::new(2026, 3, 29, 2, 30, 0, 0)?; // clocks jump 02:00 -> 03:00
+/// let err = paris.to_utc(skipped, Disambiguation::Reject).unwrap_err();
+/// let (cet, cest) = (Offset::from_hours(1)?, Offset::from_hours(2)?);
+/// assert_eq!(err, LocalTimeError::Gap { before: cet, after: cest });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum LocalTimeError {
@@ -146,6 +169,15 @@ impl fmt::Display for LocalTimeError {
 impl std::error::Error for LocalTimeError {}
 
 /// Why a zone could not be loaded.
+///
+/// ```
+/// use core_time::{TimeZone, TzError};
+/// assert!(matches!(TimeZone::get("Mars/Olympus_Mons"), Err(TzError::NotFound(_))));
+/// assert!(matches!(TimeZone::get("../etc/passwd"), Err(TzError::InvalidName(_))));
+/// let err = TimeZone::from_posix("EST5EDT,M3.2.0").unwrap_err(); // no end rule
+/// assert!(matches!(err, TzError::Posix(_)));
+/// assert!(std::error::Error::source(&err).is_some());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum TzError {
@@ -197,6 +229,16 @@ impl From<posix::PosixError> for TzError {
 }
 
 /// One change of a zone's local time.
+///
+/// ```
+/// use core_time::{TimeZone, Timestamp};
+/// let berlin = TimeZone::get("Europe/Berlin")?;
+/// let start: Timestamp = "2026-01-01T00:00:00Z".parse()?;
+/// let next = berlin.transitions_after(start).next().unwrap();
+/// assert_eq!(next.timestamp().to_string(), "2026-03-29T01:00:00.0000000Z");
+/// assert_eq!((next.offset().seconds(), next.abbreviation().as_str(), next.is_dst()), (7200, "CEST", true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Transition {
     timestamp: Timestamp,
@@ -246,22 +288,57 @@ impl TimeZone {
     /// Looks in `$TZDIR`, then `/usr/share/zoneinfo`, then the embedded database. Each zone
     /// is read once per process and kept until the process ends, so the zone returned (and
     /// each clone of it) is a handle that owns nothing and costs nothing to copy or drop.
+    ///
+    /// # Errors
+    ///
+    /// [`TzError::InvalidName`] for a name that cannot be a zone (empty, absolute, with `..`
+    /// or characters outside IANA names), [`TzError::NotFound`] when no source has it, and
+    /// [`TzError::Tzif`] or [`TzError::Io`] when the file found cannot be read or parsed.
+    ///
+    /// ```
+    /// use core_time::TimeZone;
+    /// let kolkata = TimeZone::get("asia/kolkata")?;
+    /// assert_eq!(kolkata.name(), "Asia/Kolkata");
+    /// assert!(TimeZone::get("Asia/Atlantis").is_err());
+    /// # Ok::<(), core_time::TzError>(())
+    /// ```
     pub fn get(name: &str) -> Result<TimeZone, TzError> {
         db::get(name)
     }
 
     /// The zone this process runs in: from `TZ` (a name, `:name`, a file path or a POSIX TZ
     /// string), else `/etc/localtime`, else UTC. Determined once per process.
+    ///
+    /// ```
+    /// use core_time::TimeZone;
+    /// let here = TimeZone::system();
+    /// println!("this process runs in {here}, now {}", here.now());
+    /// ```
     pub fn system() -> TimeZone {
         db::system().clone()
     }
 
     /// Coordinated Universal Time.
+    ///
+    /// ```
+    /// use core_time::{Offset, TimeZone, Timestamp};
+    /// let utc = TimeZone::utc();
+    /// assert_eq!(utc.name(), "UTC");
+    /// assert_eq!(utc.offset_at(Timestamp::UNIX_EPOCH), Offset::UTC);
+    /// ```
     pub fn utc() -> TimeZone {
         db::utc().clone()
     }
 
     /// A zone that is always `offset` from UTC, named like `+05:30` (`UTC` for zero).
+    ///
+    /// ```
+    /// use core_time::{Offset, TimeZone, Timestamp};
+    /// let ist = TimeZone::fixed(Offset::from_seconds(19_800)?);
+    /// assert_eq!(ist.name(), "+05:30");
+    /// assert_eq!(ist.abbreviation(Timestamp::UNIX_EPOCH).as_str(), "+0530");
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub fn fixed(offset: Offset) -> TimeZone {
         if offset == Offset::UTC {
             return Self::utc();
@@ -272,7 +349,21 @@ impl TimeZone {
         TimeZone::new(&name, Source::Fixed, Zone::fixed(offset.seconds(), abbr))
     }
 
-    /// A zone from the bytes of a TZif file, under the given name.
+    /// A zone from the bytes of a TZif file (RFC 8536, versions 1 to 4), under the given name.
+    ///
+    /// # Errors
+    ///
+    /// [`TzError::Tzif`] when the bytes are not a well-formed TZif file (the wrapped
+    /// [`tzif::TzifError`] says what is wrong), including a malformed POSIX footer.
+    ///
+    /// ```
+    /// use core_time::{tz, TimeZone, Timestamp};
+    /// let bytes = tz::embedded_tzif("Europe/Rome").expect("the embedded database has Rome");
+    /// let rome = TimeZone::from_tzif("Rome", bytes)?;
+    /// assert_eq!(rome.offset_at(Timestamp::UNIX_EPOCH).seconds(), 3600);
+    /// assert!(TimeZone::from_tzif("junk", b"not a TZif file").is_err());
+    /// # Ok::<(), core_time::TzError>(())
+    /// ```
     pub fn from_tzif(name: &str, bytes: &[u8]) -> Result<TimeZone, TzError> {
         Ok(TimeZone::new(name, Source::Bytes, Zone::from_tzif(tzif::parse(bytes)?)))
     }
@@ -287,6 +378,20 @@ impl TimeZone {
 
     /// A zone from a POSIX TZ string such as `"EST5EDT,M3.2.0,M11.1.0"`, applied to all years.
     /// The zone's name is the string itself.
+    ///
+    /// # Errors
+    ///
+    /// [`TzError::Posix`] with the byte position and reason (see [`posix::PosixTz::parse`] for
+    /// the grammar).
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let eastern = TimeZone::from_posix("EST5EDT,M3.2.0,M11.1.0")?;
+    /// let july: Timestamp = "2026-07-04T16:00:00Z".parse()?;
+    /// assert_eq!(eastern.abbreviation(july).as_str(), "EDT");
+    /// assert!(TimeZone::from_posix("EST5EDT,M13.2.0,M11.1.0").is_err()); // month 13
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_posix(tz: &str) -> Result<TimeZone, TzError> {
         let rule = posix::PosixTz::parse(tz.as_bytes())?;
         Ok(TimeZone::new(tz, Source::Posix, Zone::from_posix(rule)))
@@ -294,11 +399,28 @@ impl TimeZone {
 
     /// The name: the canonical spelling of an IANA name, the POSIX string, or what the zone
     /// was built with.
+    ///
+    /// ```
+    /// use core_time::TimeZone;
+    /// assert_eq!(TimeZone::get("EUROPE/LONDON")?.name(), "Europe/London");
+    /// assert_eq!(TimeZone::from_posix("<+03>-3")?.name(), "<+03>-3");
+    /// # Ok::<(), core_time::TzError>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.inner.name
     }
 
     /// Where the zone's data came from.
+    ///
+    /// ```
+    /// use core_time::{tz::Source, Offset, TimeZone};
+    /// assert_eq!(TimeZone::fixed(Offset::from_hours(3)?).source(), &Source::Fixed);
+    /// match TimeZone::get("Asia/Tokyo")?.source() {
+    ///     Source::File(path) => println!("read from {}", path.display()),
+    ///     other => println!("from {other:?}"),
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn source(&self) -> &Source {
         &self.inner.source
     }
@@ -333,12 +455,27 @@ impl TimeZone {
     }
 
     /// The instant `t` as shown on this zone's clocks.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let sydney = TimeZone::get("Australia/Sydney")?;
+    /// let z = sydney.to_local("2026-01-15T00:00:00Z".parse::<Timestamp>()?);
+    /// assert_eq!((z.datetime().hour(), z.abbreviation().as_str(), z.is_dst()), (11, "AEDT", true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn to_local(&self, t: Timestamp) -> Zoned {
         self.zoned(t, self.inner.zone.type_index_at(t.unix_secs()))
     }
 
     /// The zone's offset from UTC at `t`.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let kathmandu = TimeZone::get("Asia/Kathmandu")?;
+    /// assert_eq!(kathmandu.offset_at("2026-07-15T12:00:00Z".parse::<Timestamp>()?).to_string(), "+05:45");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn offset_at(&self, t: Timestamp) -> Offset {
         Offset::from_seconds_unchecked(self.inner.zone.type_at(t.unix_secs()).offset)
@@ -364,17 +501,48 @@ impl TimeZone {
     }
 
     /// Whether daylight-saving time is in effect at `t`.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let chicago = TimeZone::get("America/Chicago")?;
+    /// assert!(chicago.is_dst("2026-07-15T12:00:00Z".parse::<Timestamp>()?));
+    /// assert!(!chicago.is_dst("2026-01-15T12:00:00Z".parse::<Timestamp>()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_dst(&self, t: Timestamp) -> bool {
         self.inner.zone.type_at(t.unix_secs()).is_dst
     }
 
     /// The zone's abbreviation at `t` (`PST`, `CEST`, `+0530`).
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let la = TimeZone::get("America/Los_Angeles")?;
+    /// assert_eq!(la.abbreviation("2026-01-15T12:00:00Z".parse::<Timestamp>()?).as_str(), "PST");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn abbreviation(&self, t: Timestamp) -> Abbreviation {
         self.inner.zone.type_at(t.unix_secs()).abbr
     }
 
     /// The instant at which this zone's clocks show `local`, resolving gaps and overlaps as
     /// `disambiguation` says.
+    ///
+    /// # Errors
+    ///
+    /// With [`Disambiguation::Reject`], [`LocalTimeError::Gap`] or
+    /// [`LocalTimeError::Ambiguous`] (with the offsets on either side) for a local time that is
+    /// skipped or repeated; with any mode, [`LocalTimeError::OutOfRange`] when the instant
+    /// would fall outside [`Timestamp::MIN`]..=[`Timestamp::MAX`].
+    ///
+    /// ```
+    /// use core_time::{DateTime, Disambiguation, TimeZone};
+    /// let london = TimeZone::get("Europe/London")?;
+    /// let wall = DateTime::new(2026, 7, 15, 13, 0, 0, 0)?;
+    /// let t = london.to_utc(wall, Disambiguation::Reject)?; // unique: BST
+    /// assert_eq!(t.to_string(), "2026-07-15T12:00:00.0000000Z");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_utc(
         &self,
         local: DateTime,
@@ -411,6 +579,19 @@ impl TimeZone {
     }
 
     /// [`to_utc`](Self::to_utc) followed by [`to_local`](Self::to_local).
+    ///
+    /// # Errors
+    ///
+    /// As [`to_utc`](Self::to_utc).
+    ///
+    /// ```
+    /// use core_time::{DateTime, Disambiguation, TimeZone};
+    /// let paris = TimeZone::get("Europe/Paris")?;
+    /// let skipped = DateTime::new(2026, 3, 29, 2, 30, 0, 0)?;
+    /// let z = paris.to_zoned(skipped, Disambiguation::Compatible)?; // pushed past the gap
+    /// assert_eq!(z.to_string(), "2026-03-29T03:30:00.0000000+02:00");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_zoned(
         &self,
         local: DateTime,
@@ -421,11 +602,28 @@ impl TimeZone {
 
     /// The transitions strictly after `t`, earliest first. Entries that would change nothing
     /// visible (offset, abbreviation and DST flag all equal) are left out.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let ny = TimeZone::get("America/New_York")?;
+    /// let start: Timestamp = "2026-01-01T00:00:00Z".parse()?;
+    /// let names: Vec<_> = ny.transitions_after(start).take(3).map(|t| t.abbreviation()).collect();
+    /// assert_eq!(names.iter().map(|a| a.as_str()).collect::<Vec<_>>(), ["EDT", "EST", "EDT"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn transitions_after(&self, t: Timestamp) -> impl Iterator<Item = Transition> + '_ {
         self.inner.zone.transitions_forward(t.unix_secs()).map(|(s, ty)| self.transition(s, ty))
     }
 
     /// The transitions at or before `t`, latest first.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    /// let ny = TimeZone::get("America/New_York")?;
+    /// let last = ny.transitions_before("2026-07-01T00:00:00Z".parse::<Timestamp>()?).next().unwrap();
+    /// assert_eq!(last.timestamp().to_string(), "2026-03-08T07:00:00.0000000Z");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn transitions_before(&self, t: Timestamp) -> impl Iterator<Item = Transition> + '_ {
         self.inner.zone.transitions_back(t.unix_secs()).map(|(s, ty)| self.transition(s, ty))
     }
@@ -448,6 +646,14 @@ impl TimeZone {
     ///
     /// The zone remembers the span between the transitions around the last answer, so a call
     /// is a clock read, a comparison and the civil-date arithmetic.
+    ///
+    /// ```
+    /// use core_time::TimeZone;
+    /// let tokyo = TimeZone::get("Asia/Tokyo")?;
+    /// let now = tokyo.now();
+    /// assert_eq!(now.offset().seconds(), 9 * 3600); // Japan keeps no daylight time
+    /// # Ok::<(), core_time::TzError>(())
+    /// ```
     pub fn now(&self) -> Zoned {
         let t = Timestamp::now();
         let secs = t.unix_secs();
@@ -489,6 +695,11 @@ impl TimeZone {
 }
 
 /// The current time in the system's zone ([`TimeZone::system`]).
+///
+/// ```
+/// let now = core_time::now_local();
+/// println!("{} ({})", now.format_g(), now.abbreviation());
+/// ```
 pub fn now_local() -> Zoned {
     db::system().now()
 }

@@ -42,6 +42,16 @@ const CYCLE_BASE: i64 = 946_684_800;
 ///
 /// Offsets are stored in seconds *east* of UTC, the opposite sign convention to the POSIX text
 /// (`EST5` is five hours *west*, so its offset is `-18000`).
+///
+/// ```
+/// use core_time::tz::posix::{PosixRule, PosixTz};
+/// let rule = PosixTz::parse(b"EST5EDT,M3.2.0,M11.1.0")?;
+/// assert_eq!((rule.std_abbr().as_str(), rule.std_offset()), ("EST", -18_000));
+/// let dst = rule.dst().unwrap();
+/// assert_eq!(dst.start(), PosixRule::MonthWeekDay { month: 3, week: 2, weekday: 0 });
+/// assert_eq!(rule.to_string(), "EST5EDT,M3.2.0,M11.1.0"); // prints back as POSIX text
+/// # Ok::<(), core_time::tz::posix::PosixError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PosixTz {
     std_abbr: Abbreviation,
@@ -51,6 +61,16 @@ pub struct PosixTz {
 
 /// The daylight-saving part of a [`PosixTz`]: its abbreviation, offset and the rules giving the
 /// dates and local times at which it starts and ends each year.
+///
+/// ```
+/// use core_time::tz::posix::{PosixRule, PosixTz};
+/// let nz = PosixTz::parse(b"NZST-12NZDT,M9.5.0,M4.1.0/3")?;
+/// let dst = nz.dst().unwrap();
+/// assert_eq!((dst.abbr().as_str(), dst.offset()), ("NZDT", 13 * 3600));
+/// assert_eq!((dst.start_time(), dst.end_time()), (2 * 3600, 3 * 3600));
+/// assert_eq!(dst.end(), PosixRule::MonthWeekDay { month: 4, week: 1, weekday: 0 });
+/// # Ok::<(), core_time::tz::posix::PosixError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PosixDst {
     abbr: Abbreviation,
@@ -62,6 +82,15 @@ pub struct PosixDst {
 }
 
 /// The day of the year on which a daylight-saving transition happens.
+///
+/// ```
+/// use core_time::tz::posix::{PosixRule, PosixTz};
+/// let rule = PosixTz::parse(b"XST3XDT,J60,300")?;
+/// let dst = rule.dst().unwrap();
+/// assert_eq!((dst.start(), dst.end()), (PosixRule::Julian1(60), PosixRule::Julian0(300)));
+/// assert_eq!(dst.start().to_string(), "J60");
+/// # Ok::<(), core_time::tz::posix::PosixError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PosixRule {
     /// `Jn`: day `n` of the year, 1 to 365, where 29 February is never counted, so `J60` is
@@ -85,6 +114,13 @@ pub enum PosixRule {
 
 /// Why a POSIX TZ string was rejected: the byte position where the problem was found and a
 /// short description.
+///
+/// ```
+/// use core_time::tz::posix::PosixTz;
+/// let err = PosixTz::parse(b"EST5EDT,M3.2.0").unwrap_err();
+/// assert_eq!(err.position(), 14); // where the end rule should start
+/// println!("{err}: {}", err.message());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PosixError {
     pos: usize,
@@ -125,6 +161,22 @@ impl PosixTz {
     ///   rules apply: `M3.2.0,M11.1.0` (second Sunday of March to first Sunday of November).
     ///
     /// The whole input must be consumed. This function never panics.
+    ///
+    /// # Errors
+    ///
+    /// A [`PosixError`] with the byte position of the problem and a short description: a
+    /// malformed or out-of-range abbreviation, offset, rule or time, a missing end rule, or
+    /// trailing input.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    /// let rule = PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3")?;
+    /// assert_eq!(rule.std_offset(), 3600);
+    /// assert_eq!(rule.dst().map(|d| d.offset()), Some(7200));
+    /// let err = PosixTz::parse(b"CET-1CEST,M3.5.8,M10.5.0/3").unwrap_err();
+    /// assert_eq!(err.position(), 15); // the weekday 8
+    /// # Ok::<(), core_time::tz::posix::PosixError>(())
+    /// ```
     pub fn parse(s: &[u8]) -> Result<PosixTz, PosixError> {
         let mut p = Parser { s, pos: 0 };
         let std_abbr = p.abbreviation()?;
@@ -181,6 +233,17 @@ impl PosixTz {
     /// daylight-saving period spans the new year (southern hemisphere, or negative DST such as
     /// Europe/Dublin). For an all-year rule the values are still the nominal ones: the end of
     /// one year then coincides with the start of the next.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    /// use core_time::Timestamp;
+    /// let us = PosixTz::parse(b"EST5EDT,M3.2.0,M11.1.0")?;
+    /// let (start, end) = us.transitions_in_year(2026).unwrap();
+    /// assert_eq!(Timestamp::from_unix_secs(start).unwrap().to_string(), "2026-03-08T07:00:00.0000000Z");
+    /// assert_eq!(Timestamp::from_unix_secs(end).unwrap().to_string(), "2026-11-01T06:00:00.0000000Z");
+    /// assert_eq!(PosixTz::parse(b"JST-9")?.transitions_in_year(2026), None);
+    /// # Ok::<(), core_time::tz::posix::PosixError>(())
+    /// ```
     pub fn transitions_in_year(&self, year: i32) -> Option<(i64, i64)> {
         let dst = self.dst.as_ref()?;
         Some(self.raw_transitions(dst, year))
@@ -195,6 +258,14 @@ impl PosixTz {
     /// end comes first, it runs from the start of the year to the end and from the start to the
     /// end of the year; when start and end coincide, standard time; when the period covers the
     /// whole year, the year has no transitions, and if no year has any, daylight-saving time is in effect permanently.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    /// let sydney = PosixTz::parse(b"AEST-10AEDT,M10.1.0,M4.1.0/3")?;
+    /// let (offset, dst, abbr) = sydney.local_at(1_768_435_200); // 2026-01-15T00:00:00Z
+    /// assert_eq!((offset, dst, abbr.as_str()), (11 * 3600, true, "AEDT"));
+    /// # Ok::<(), core_time::tz::posix::PosixError>(())
+    /// ```
     pub fn local_at(&self, t: i64) -> (i32, bool, Abbreviation) {
         let Some(dst) = &self.dst else {
             return (self.std_offset, false, self.std_abbr);

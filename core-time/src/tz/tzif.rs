@@ -23,6 +23,17 @@ const MAX_OFFSET: i32 = 25 * 3600 + 59 * 60 + 59;
 const MAX_TYPES: usize = 256;
 
 /// The contents of a TZif file.
+///
+/// ```
+/// # #[cfg(feature = "embedded-tzdb")] {
+/// use core_time::tz::{embedded_tzif, tzif};
+/// let data = tzif::parse(embedded_tzif("America/Sao_Paulo").unwrap()).unwrap();
+/// assert_eq!(data.transitions.len(), data.transition_types.len());
+/// let last = data.local_types[usize::from(*data.transition_types.last().unwrap())];
+/// assert_eq!((last.offset, last.is_dst), (-3 * 3600, false)); // no DST since 2019
+/// assert_eq!(data.footer.unwrap().to_string(), "<-03>3");
+/// # }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TzifData {
     /// The format version: 1, 2, 3 or 4 (a NUL version byte means 1).
@@ -42,6 +53,14 @@ pub struct TzifData {
 }
 
 /// A local time type: a UT offset, a daylight-saving flag and an abbreviation.
+///
+/// ```
+/// # #[cfg(feature = "embedded-tzdb")] {
+/// use core_time::tz::{embedded_tzif, tzif};
+/// let data = tzif::parse(embedded_tzif("Europe/Dublin").unwrap()).unwrap();
+/// assert!(data.local_types.iter().any(|t| t.abbr.as_str() == "IST"));
+/// # }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LocalType {
     /// Offset from UTC in seconds, positive east.
@@ -64,6 +83,18 @@ impl TzifData {
 }
 
 /// Why a TZif file was rejected.
+///
+/// ```
+/// use core_time::tz::tzif::{self, TzifError};
+/// let mut file = [0u8; 44]; // a header with every count zero
+/// file[..5].copy_from_slice(b"TZif9");
+/// assert_eq!(tzif::parse(&file).unwrap_err(), TzifError::UnsupportedVersion(b'9'));
+/// file[..4].copy_from_slice(b"TZjf");
+/// assert_eq!(tzif::parse(&file).unwrap_err(), TzifError::BadMagic);
+/// let err = tzif::parse(b"TZif2 and not much more").unwrap_err();
+/// assert_eq!(err, TzifError::Truncated { needed: 44, have: 23 });
+/// assert_eq!(err.to_string(), "invalid TZif data: truncated: 44 bytes needed, 23 present");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TzifError {
     /// The file does not start with `TZif` (or the second header of a version 2+ file does
@@ -161,6 +192,18 @@ impl std::error::Error for TzifError {
 /// may repeat the previous correction, marking the table's expiry); and for version 2+, a
 /// footer enclosed in newlines that is empty or a valid POSIX TZ string (version 3 extensions
 /// included).
+///
+/// # Errors
+///
+/// A [`TzifError`] naming the first check that failed.
+///
+/// ```
+/// use core_time::tz::{embedded_tzif, tzif};
+/// let data = tzif::parse(embedded_tzif("Europe/Paris").unwrap())?;
+/// assert!(data.version >= 2);
+/// assert!(tzif::parse(b"TZif2 but truncated").is_err());
+/// # Ok::<(), tzif::TzifError>(())
+/// ```
 pub fn parse(bytes: &[u8]) -> Result<TzifData, TzifError> {
     let mut r = Reader { data: bytes, pos: 0 };
     let first = Header::read(&mut r)?;

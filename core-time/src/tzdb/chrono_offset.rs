@@ -41,6 +41,14 @@ pub struct TzOffset {
 /// TZif data, which this crate reads, records each period's total offset and whether it is
 /// daylight time; the standard part of a daylight period is the standard offset in force
 /// around it (before it, or after it when nothing came before).
+///
+/// ```
+/// use chrono::{TimeDelta, TimeZone};
+/// use core_time::tzdb::{America::New_York, OffsetComponents};
+/// let summer = New_York.with_ymd_and_hms(2026, 7, 4, 12, 0, 0).unwrap();
+/// assert_eq!(summer.offset().base_utc_offset(), TimeDelta::hours(-5));
+/// assert_eq!(summer.offset().dst_offset(), TimeDelta::hours(1));
+/// ```
 pub trait OffsetComponents {
     /// The standard offset from UTC (without daylight saving).
     fn base_utc_offset(&self) -> TimeDelta;
@@ -50,6 +58,15 @@ pub trait OffsetComponents {
 }
 
 /// The names of an offset (as chrono-tz's trait of the same name).
+///
+/// ```
+/// use chrono::TimeZone;
+/// use core_time::tzdb::{Asia::Kolkata, Europe::Paris, OffsetName};
+/// let dt = Paris.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
+/// assert_eq!((dt.offset().tz_id(), dt.offset().abbreviation()), ("Europe/Paris", Some("CET")));
+/// let dt = Kolkata.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
+/// assert_eq!(dt.offset().abbreviation(), Some("IST"));
+/// ```
 pub trait OffsetName {
     /// The IANA name of the zone (`"America/New_York"`).
     fn tz_id(&self) -> &str;
