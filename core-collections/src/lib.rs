@@ -56,6 +56,8 @@
 //! [`hash`] module docs say exactly what is and is not resistant, and how to plug in another
 //! hasher.
 
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
+
 /// `Iterator` (plus `ExactSizeIterator`, `FusedIterator`, `Clone`, `Debug`) for a wrapper
 /// `$name { inner }` over an entry iterator of a persistent map: each entry maps to `$item`
 /// through `$map`. Extra `Iterator` methods (`count`, `last`) may follow in braces.

@@ -100,31 +100,55 @@ where
     }
 
     /// The value.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn get(&self) -> &V {
         self.map.get(&self.key).expect(PRESENT)
     }
 
     /// The value, mutably (copy-on-write on its path).
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn get_mut(&mut self) -> &mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
 
     /// The value, mutably, for as long as the map was borrowed.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn into_mut(self) -> &'a mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
 
     /// Replaces the value; returns the old one.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn insert(&mut self, value: V) -> V {
         std::mem::replace(self.get_mut(), value)
     }
 
     /// Removes the entry; returns its value.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn remove(self) -> V {
         self.remove_entry().1
     }
 
     /// Removes the entry; returns its key and value.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn remove_entry(self) -> (K, V) {
         self.map.remove_with_key(&self.key).expect(PRESENT)
     }
@@ -147,6 +171,10 @@ where
     }
 
     /// Inserts `value` for the key; returns it, mutably.
+    ///
+    /// # Panics
+    /// Only if the key's `Clone` or `Hash` and `Eq` impls disagree with themselves (a clone
+    /// the map cannot find again), a logic error in the key type.
     pub fn insert(self, value: V) -> &'a mut V {
         self.map.insert(self.key.clone(), value);
         self.map.get_mut(&self.key).expect(PRESENT)
