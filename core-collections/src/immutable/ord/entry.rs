@@ -26,12 +26,32 @@ pub enum Entry<'a, K, V> {
 }
 
 /// An entry whose key has a value.
+///
+/// ```
+/// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+/// let mut m = ImmutableOrdMap::from([("a", 1)]);
+/// if let Entry::Occupied(mut e) = m.entry("a") {
+///     assert_eq!(e.insert(5), 1);
+///     assert_eq!(e.remove_entry(), ("a", 5));
+/// }
+/// assert!(m.is_empty());
+/// ```
 pub struct OccupiedEntry<'a, K, V> {
     pub(crate) map: &'a mut ImmutableOrdMap<K, V>,
     pub(crate) key: K,
 }
 
 /// An entry whose key has no value.
+///
+/// ```
+/// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+/// let mut m: ImmutableOrdMap<u8, char> = ImmutableOrdMap::new();
+/// match m.entry(3) {
+///     Entry::Vacant(e) => assert_eq!(*e.insert('c'), 'c'),
+///     Entry::Occupied(_) => unreachable!(),
+/// }
+/// assert_eq!(m[&3], 'c');
+/// ```
 pub struct VacantEntry<'a, K, V> {
     pub(crate) map: &'a mut ImmutableOrdMap<K, V>,
     pub(crate) key: K,
@@ -50,6 +70,14 @@ where
     }
 
     /// The value, inserting `default()` first if there is none.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m: ImmutableOrdMap<u32, Vec<u32>> = ImmutableOrdMap::new();
+    /// m.entry(1).or_insert_with(Vec::new).push(10);
+    /// m.entry(1).or_insert_with(Vec::new).push(11);
+    /// assert_eq!(m[&1], [10, 11]);
+    /// ```
     pub fn or_insert_with<F: FnOnce() -> V>(self, default: F) -> &'a mut V {
         match self {
             Entry::Occupied(e) => e.into_mut(),
@@ -74,6 +102,15 @@ where
     }
 
     /// Calls `f` on the value if there is one; returns the entry.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m: ImmutableOrdMap<&str, u32> = ImmutableOrdMap::new();
+    /// for word in ["a", "b", "a"] {
+    ///     m.entry(word).and_modify(|n| *n += 1).or_default();
+    /// }
+    /// assert_eq!(m.iter().collect::<Vec<_>>(), [(&"a", &1), (&"b", &0)]);
+    /// ```
     #[must_use]
     pub fn and_modify<F: FnOnce(&mut V)>(self, f: F) -> Self {
         match self {
