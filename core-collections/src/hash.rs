@@ -56,6 +56,12 @@
 use core::hash::{BuildHasher, Hasher};
 
 /// The 128-bit product of `a` and `b`, folded to 64 bits.
+///
+/// ```
+/// use core_collections::hash::folded_multiply;
+/// assert_eq!(folded_multiply(3, 5), 15); // no high half: just the product
+/// assert_eq!(folded_multiply(1 << 63, 4), 2); // 2^65: high half 2, low half 0
+/// ```
 #[inline(always)]
 pub const fn folded_multiply(a: u64, b: u64) -> u64 {
     let p = (a as u128).wrapping_mul(b as u128);
@@ -95,6 +101,17 @@ pub(crate) fn process_seed() -> u64 {
 
 /// A seeded hasher: [`FastHasher`] states all start from the same seed and the keys derived
 /// from it.
+///
+/// ```
+/// use core_collections::hash::{hash_one, FastState};
+/// use std::hash::BuildHasher;
+/// let a = FastState::with_seed(1);
+/// let b = FastState::with_seed(2);
+/// assert_eq!(a.hash_one("key"), FastState::with_seed(1).hash_one("key")); // reproducible
+/// assert_ne!(a.hash_one("key"), b.hash_one("key")); // the seed changes every hash
+/// assert_eq!(hash_one(&a, "key"), a.hash_one("key"));
+/// assert_eq!(FastState::new(), FastState::new()); // one secret seed per process
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FastState {
     seed: u64,
@@ -140,6 +157,15 @@ impl BuildHasher for FastState {
 }
 
 /// The hasher built by [`FastState`].
+///
+/// ```
+/// use core_collections::hash::FastState;
+/// use std::hash::{BuildHasher, Hash, Hasher};
+/// let state = FastState::with_seed(42);
+/// let mut h = state.build_hasher();
+/// (1u32, "two").hash(&mut h);
+/// assert_eq!(h.finish(), state.hash_one((1u32, "two")));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct FastHasher {
     state: u64,
@@ -215,6 +241,13 @@ impl Hasher for FastHasher {
 }
 
 /// Hashes one value with a state (std's `BuildHasher::hash_one`, for unsized values too).
+///
+/// ```
+/// use core_collections::hash::{hash_one, FastState};
+/// let state = FastState::with_seed(9);
+/// let word: &str = "unsized";
+/// assert_eq!(hash_one(&state, word), hash_one(&state, &String::from("unsized")));
+/// ```
 #[inline]
 pub fn hash_one<T: core::hash::Hash + ?Sized>(state: &FastState, value: &T) -> u64 {
     // `&T` hashes exactly as `T` does, which lets unsized values through.

@@ -46,6 +46,17 @@
 //!   exact-size `Vec`, and `full_join`, a hash-based full outer join.
 //! - [`hash`]: the seeded folded-multiply hasher the collections use by default.
 //!
+//! # Errors and panics
+//!
+//! Nothing here returns an error type of its own: lookups answer with `Option`, and
+//! [`Vector::binary_search`] answers `Err` with the insertion point, as slices do. Panics are
+//! listed under `# Panics` on each function: indexing a map with an absent key, a [`Vector`]
+//! position out of bounds (the message names the index and the length), two keys naming one
+//! entry in [`FrozenMap::get_disjoint_mut`](frozen::FrozenMap::get_disjoint_mut), and frozen
+//! collections of 2³² − 1 entries or more. A key type whose `Hash`, `Eq` or `Ord` disagree
+//! with themselves is a logic error, as in std: lookups may miss, the entry API may panic,
+//! and nothing is undefined behaviour.
+//!
 //! # HashDoS
 //!
 //! The default hashes are keyed by a per-process secret, and every multiplication in them has
@@ -55,6 +66,8 @@
 //! hashers you plug in, or `Hash` impls that write the same bytes for different keys. The
 //! [`hash`] module docs say exactly what is and is not resistant, and how to plug in another
 //! hasher.
+
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 /// `Iterator` (plus `ExactSizeIterator`, `FusedIterator`, `Clone`, `Debug`) for a wrapper
 /// `$name { inner }` over an entry iterator of a persistent map: each entry maps to `$item`

@@ -31,6 +31,13 @@ mod sealed {
 /// The integer types the aggregates work on: `u8`..`u128`, `i8`..`i128`, `usize`, `isize`.
 ///
 /// Implemented by a macro per type; each picks its accumulator width. Sealed.
+///
+/// ```
+/// use core_collections::slice::SliceInteger;
+/// assert_eq!(u16::checked_sum(&[60_000, 5_000]), Some(65_000));
+/// assert_eq!(i8::min_of(&[3, -7, 2]), Some(-7));
+/// assert_eq!(u128::max_of(&[]), None);
+/// ```
 pub trait SliceInteger: Copy + Ord + sealed::Sealed {
     /// The exact sum of `values`, or `None` if it does not fit in `Self`. See [`checked_sum`].
     fn checked_sum(values: &[Self]) -> Option<Self>;
@@ -407,6 +414,18 @@ where
 }
 
 /// The iterator returned by [`full_join`].
+///
+/// ```
+/// use core_collections::slice::full_join;
+/// let orders = [("ann", 10), ("bob", 20), ("ann", 5)];
+/// let people = [("ann", "Paris"), ("cat", "Oslo")];
+/// let mut join = full_join(&orders, &people, |o| o.0, |p| p.0);
+/// assert_eq!(join.next(), Some((Some(&("ann", 10)), Some(&("ann", "Paris")))));
+/// assert_eq!(join.next(), Some((Some(&("bob", 20)), None)));
+/// assert_eq!(join.next(), Some((Some(&("ann", 5)), Some(&("ann", "Paris")))));
+/// assert_eq!(join.next(), Some((None, Some(&("cat", "Oslo"))))); // unmatched right rows last
+/// assert_eq!(join.next(), None);
+/// ```
 pub struct FullJoin<'a, L, R, K, FL> {
     left: &'a [L],
     right: &'a [R],

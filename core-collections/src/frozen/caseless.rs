@@ -40,6 +40,15 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
     }
 
     /// The value for `key`, ignoring ASCII case.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("Host", 1), ("User-Agent", 2)]);
+    /// assert_eq!(map.get("HOST"), Some(&1));
+    /// assert_eq!(map.get("user-agent"), Some(&2));
+    /// assert_eq!(map.get("Hostname"), None);
+    /// assert_eq!(map.get_key_value("host"), Some((&"Host", &1))); // the key as given
+    /// ```
     #[inline]
     pub fn get(&self, key: &str) -> Option<&V> {
         let i = self.index.find_caseless(&self.entries, key)?;
@@ -60,6 +69,13 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
     }
 
     /// The value for `key`, ignoring ASCII case, mutable.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let mut map = FrozenCaseInsensitiveMap::new([("Accept", 0)]);
+    /// *map.get_mut("ACCEPT").unwrap() += 1;
+    /// assert_eq!(map.get("accept"), Some(&1));
+    /// ```
     #[inline]
     pub fn get_mut(&mut self, key: &str) -> Option<&mut V> {
         let i = self.index.find_caseless(&self.entries, key)?;
@@ -67,6 +83,12 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
     }
 
     /// The values for several keys at once.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("A", 1), ("b", 2)]);
+    /// assert_eq!(map.get_many(["a", "B", "c"]), [Some(&1), Some(&2), None]);
+    /// ```
     #[inline]
     pub fn get_many<const N: usize>(&self, keys: [&str; N]) -> [Option<&V>; N] {
         keys.map(|k| self.get(k))
@@ -102,6 +124,13 @@ impl<K, V> FrozenCaseInsensitiveMap<K, V> {
     }
 
     /// The keys, as given (not folded).
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("Content-Length", 1)]);
+    /// assert_eq!(map.keys().next(), Some(&"Content-Length"));
+    /// assert_eq!(map.iter().count(), 1);
+    /// ```
     pub fn keys(&self) -> Keys<'_, K, V> {
         Keys { inner: self.entries.iter() }
     }
@@ -181,6 +210,14 @@ impl<T: AsRef<str>> FrozenCaseInsensitiveSet<T> {
     }
 
     /// Whether the set has `value`, ignoring ASCII case.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveSet;
+    /// let verbs = FrozenCaseInsensitiveSet::new(["GET", "HEAD"]);
+    /// assert!(verbs.contains("get") && verbs.contains("Head"));
+    /// assert!(!verbs.contains("POST"));
+    /// assert_eq!(verbs.get("head"), Some(&"HEAD"));
+    /// ```
     #[inline]
     pub fn contains(&self, value: &str) -> bool {
         self.map.contains_key(value)

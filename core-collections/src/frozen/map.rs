@@ -36,6 +36,14 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
     /// The entry buffer is pre-sized from the iterator's size hint; the key analysis does a
     /// bounded amount of work, linear in the number of keys.
     ///
+    /// ```
+    /// use core_collections::frozen::{FrozenMap, Strategy};
+    /// let status = FrozenMap::new([(200, "OK"), (404, "Not Found"), (200, "Fine")]);
+    /// assert_eq!(status.len(), 2);
+    /// assert_eq!(status[&200], "Fine"); // the later pair replaced the earlier one
+    /// assert_eq!(status.strategy(), Strategy::SmallIntScan);
+    /// ```
+    ///
     /// # Panics
     /// With 2³² − 1 entries or more, or string keys of 4 GiB or more in all.
     pub fn new<I: IntoIterator<Item = (K, V)>>(pairs: I) -> FrozenMap<K, V> {
@@ -47,6 +55,13 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
     }
 
     /// The value for `key`.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map: FrozenMap<String, u32> = [("one".to_string(), 1), ("two".to_string(), 2)].into();
+    /// assert_eq!(map.get("two"), Some(&2)); // a `&str` looks up `String` keys
+    /// assert_eq!(map.get("three"), None);
+    /// ```
     #[inline]
     pub fn get<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<&V>
     where
@@ -57,6 +72,12 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
     }
 
     /// The stored key and the value for `key`.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([("x", 1.5)]);
+    /// assert_eq!(map.get_key_value("x"), Some((&"x", &1.5)));
+    /// ```
     #[inline]
     pub fn get_key_value<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<(&K, &V)>
     where
@@ -67,6 +88,13 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
     }
 
     /// Whether the map has `key`.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map: FrozenMap<u64, ()> = (0..1000).map(|k| (k * 7, ())).collect();
+    /// assert!(map.contains_key(&700));
+    /// assert!(!map.contains_key(&701));
+    /// ```
     #[inline]
     pub fn contains_key<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> bool
     where
@@ -76,6 +104,14 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
     }
 
     /// The value for `key`, mutable.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let mut hits = FrozenMap::from([("/", 0), ("/about", 0)]);
+    /// *hits.get_mut("/about").unwrap() += 1;
+    /// assert_eq!(hits["/about"], 1);
+    /// assert!(hits.get_mut("/missing").is_none()); // keys are fixed: no insertion
+    /// ```
     #[inline]
     pub fn get_mut<Q: Hash + Eq + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
     where
@@ -154,16 +190,43 @@ impl<K, V> FrozenMap<K, V> {
     }
 
     /// Heap bytes held by the map: entries and index (not what the keys and values own).
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map: FrozenMap<u32, u32> = (0..100).map(|k| (k, k)).collect();
+    /// assert!(map.heap_size() >= 100 * core::mem::size_of::<(u32, u32)>());
+    /// ```
     pub fn heap_size(&self) -> usize {
         core::mem::size_of_val(&*self.entries) + self.index.heap_size()
     }
 
     /// The entries, as `(&K, &V)`.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// let mut pairs: Vec<(&str, i32)> = map.iter().map(|(k, v)| (*k, *v)).collect();
+    /// pairs.sort();
+    /// assert_eq!(pairs, [("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(map.keys().count(), 3);
+    /// assert_eq!(map.values().sum::<i32>(), 6);
+    /// ```
     pub fn iter(&self) -> Iter<'_, K, V> {
         Iter { inner: self.entries.iter() }
     }
 
     /// The entries, with mutable values.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let mut map = FrozenMap::from([(1, 10), (2, 20)]);
+    /// for (k, v) in map.iter_mut() {
+    ///     *v += *k;
+    /// }
+    /// assert_eq!((map[&1], map[&2]), (11, 22));
+    /// map.values_mut().for_each(|v| *v = 0);
+    /// assert!(map.values().all(|v| *v == 0));
+    /// ```
     pub fn iter_mut(&mut self) -> IterMut<'_, K, V> {
         IterMut { inner: self.entries.iter_mut() }
     }
@@ -197,6 +260,13 @@ impl<K, V> FrozenMap<K, V> {
     }
 
     /// The values, by value.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([('a', vec![1]), ('b', vec![2, 3])]);
+    /// let total: usize = map.into_values().map(|v| v.len()).sum();
+    /// assert_eq!(total, 3);
+    /// ```
     pub fn into_values(self) -> IntoValues<K, V> {
         IntoValues { inner: self.entries.into_vec().into_iter() }
     }

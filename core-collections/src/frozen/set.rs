@@ -27,6 +27,13 @@ pub struct FrozenSet<T> {
 impl<T: Hash + Eq> FrozenSet<T> {
     /// Builds a set from elements. When elements repeat, the last one is kept.
     ///
+    /// ```
+    /// use core_collections::frozen::FrozenSet;
+    /// let words = FrozenSet::new(["a", "an", "the", "a"]);
+    /// assert_eq!(words.len(), 3);
+    /// assert!(words.contains("the"));
+    /// ```
+    ///
     /// # Panics
     /// With 2³² − 1 elements or more.
     pub fn new<I: IntoIterator<Item = T>>(elements: I) -> FrozenSet<T> {
@@ -43,6 +50,13 @@ impl<T: Hash + Eq> FrozenSet<T> {
     }
 
     /// The stored element equal to `value`.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenSet;
+    /// let names: FrozenSet<String> = ["ada".to_string(), "alan".to_string()].into();
+    /// assert_eq!(names.get("ada").map(String::as_str), Some("ada"));
+    /// assert_eq!(names.get("grace"), None);
+    /// ```
     #[inline]
     pub fn get<Q: Hash + Eq + ?Sized>(&self, value: &Q) -> Option<&T>
     where
@@ -71,6 +85,14 @@ impl<T> FrozenSet<T> {
     }
 
     /// The elements.
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenSet;
+    /// let set = FrozenSet::from([3, 1, 2]);
+    /// let mut items: Vec<i32> = set.iter().copied().collect();
+    /// items.sort();
+    /// assert_eq!(items, [1, 2, 3]);
+    /// ```
     pub fn iter(&self) -> Keys<'_, T, ()> {
         self.map.keys()
     }
@@ -118,6 +140,16 @@ impl<'a, T> IntoIterator for &'a FrozenSet<T> {
 
 /// A set that [`FrozenSet`]'s algebra can run against: it answers membership and lists its
 /// elements. Implemented for [`FrozenSet`], std's `HashSet` and `BTreeSet`.
+///
+/// ```
+/// use core_collections::frozen::FrozenSet;
+/// use std::collections::{BTreeSet, HashSet};
+/// let ours = FrozenSet::from([1, 2, 3]);
+/// let std_hash: HashSet<i32> = [2, 3, 4].into();
+/// let std_tree: BTreeSet<i32> = [3].into();
+/// assert_eq!(ours.intersection(&std_hash).count(), 2);
+/// assert!(std_tree.iter().all(|x| ours.contains(x)) && !ours.is_subset(&std_tree));
+/// ```
 pub trait SetLookup<T> {
     /// The elements, in the set's order.
     type Items<'a>: Iterator<Item = &'a T>
@@ -289,6 +321,15 @@ impl<T: Hash + Eq> FrozenSet<T> {
 }
 
 /// The elements of a [`FrozenSet`] that are in another set (see [`FrozenSet::intersection`]).
+///
+/// ```
+/// use core_collections::frozen::FrozenSet;
+/// let a = FrozenSet::from([1, 2, 3]);
+/// let b = FrozenSet::from([2, 3, 4]);
+/// let mut both: Vec<i32> = a.intersection(&b).copied().collect();
+/// both.sort();
+/// assert_eq!(both, [2, 3]);
+/// ```
 pub struct Intersection<'a, T, O: ?Sized> {
     iter: Keys<'a, T, ()>,
     other: &'a O,
@@ -296,12 +337,26 @@ pub struct Intersection<'a, T, O: ?Sized> {
 
 /// The elements of a [`FrozenSet`] that are not in another set (see
 /// [`FrozenSet::difference`]).
+///
+/// ```
+/// use core_collections::frozen::FrozenSet;
+/// let a = FrozenSet::from([1, 2, 3]);
+/// let b = FrozenSet::from([2, 3, 4]);
+/// assert_eq!(a.difference(&b).collect::<Vec<_>>(), [&1]);
+/// ```
 pub struct Difference<'a, T, O: ?Sized> {
     iter: Keys<'a, T, ()>,
     other: &'a O,
 }
 
 /// The elements of a [`FrozenSet`] and of another set (see [`FrozenSet::union`]).
+///
+/// ```
+/// use core_collections::frozen::FrozenSet;
+/// let a = FrozenSet::from([1, 2]);
+/// let b = FrozenSet::from([2, 3]);
+/// assert_eq!(a.union(&b).count(), 3); // 2 is listed once
+/// ```
 pub struct Union<'a, T, O: SetLookup<T> + ?Sized + 'a> {
     first: Keys<'a, T, ()>,
     rest: O::Items<'a>,
@@ -310,6 +365,15 @@ pub struct Union<'a, T, O: SetLookup<T> + ?Sized + 'a> {
 
 /// The elements in exactly one of a [`FrozenSet`] and another set (see
 /// [`FrozenSet::symmetric_difference`]).
+///
+/// ```
+/// use core_collections::frozen::FrozenSet;
+/// let a = FrozenSet::from([1, 2]);
+/// let b = FrozenSet::from([2, 3]);
+/// let mut odd: Vec<i32> = a.symmetric_difference(&b).copied().collect();
+/// odd.sort();
+/// assert_eq!(odd, [1, 3]);
+/// ```
 pub struct SymmetricDifference<'a, T, O: SetLookup<T> + ?Sized + 'a> {
     first: Difference<'a, T, O>,
     rest: O::Items<'a>,
@@ -441,6 +505,14 @@ set_operator!(Sub, sub, difference, "`&a - &b`: the elements of `a` not in `b`."
 set_operator!(BitXor, bitxor, symmetric_difference, "`&a ^ &b`: the elements in exactly one.");
 
 /// The elements of a frozen set, by value.
+///
+/// ```
+/// use core_collections::frozen::FrozenSet;
+/// let set = FrozenSet::from([String::from("x"), String::from("y")]);
+/// let mut owned: Vec<String> = set.into_iter().collect();
+/// owned.sort();
+/// assert_eq!(owned, ["x", "y"]);
+/// ```
 #[derive(Debug)]
 pub struct SetIntoIter<T> {
     inner: IntoIter<T, ()>,

@@ -3,6 +3,22 @@
 /// The lookup strategy a frozen collection picked for its keys (see the [module
 /// docs](crate::frozen) for how each is chosen). Reported by `strategy()`, for tests and for
 /// users who want to know what their keys cost.
+///
+/// ```
+/// use core_collections::frozen::{FrozenMap, FrozenSet, Strategy};
+/// let dense: FrozenSet<u16> = (100..200).collect();
+/// assert_eq!(dense.strategy(), Strategy::DenseInts);
+/// let sparse: FrozenSet<u64> = (0..100).map(|i| i * 1_000_003).collect();
+/// assert_eq!(sparse.strategy(), Strategy::SparseInts);
+/// let tuples: FrozenMap<(u8, u8), ()> = (0..20).map(|i| ((i, i), ())).collect();
+/// assert_eq!(tuples.strategy(), Strategy::GeneralHash);
+/// // The string strategies carry their parameters; match with `..` to ignore them.
+/// let paths: FrozenSet<String> = (0..100).map(|i| format!("/api/v1/item/{i:03}")).collect();
+/// assert!(matches!(
+///     paths.strategy(),
+///     Strategy::Substring { .. } | Strategy::StringHash | Strategy::LengthBuckets
+/// ));
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {

@@ -39,17 +39,40 @@ pub struct ImmutableVec<T> {
 
 impl<T> ImmutableVec<T> {
     /// An empty array.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let v: ImmutableVec<u8> = ImmutableVec::new();
+    /// assert!(v.is_empty());
+    /// ```
     pub fn new() -> Self {
         Self::from_arc(Arc::from(Vec::new()))
     }
 
     /// The array over all of `data` (no copy).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// use std::sync::Arc;
+    /// let shared: Arc<[u32]> = Arc::from(vec![1, 2, 3]);
+    /// let v = ImmutableVec::from_arc(Arc::clone(&shared));
+    /// assert_eq!(v.as_slice(), &shared[..]);
+    /// assert_eq!(Arc::strong_count(&shared), 2); // the elements were not copied
+    /// ```
     pub fn from_arc(data: Arc<[T]>) -> Self {
         let end = data.len();
         ImmutableVec { data, start: 0, end }
     }
 
     /// A builder that collects elements before freezing them.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let mut b = ImmutableVec::builder();
+    /// b.extend("abc".chars());
+    /// assert_eq!(b.len(), 3);
+    /// assert_eq!(b.build(), ['a', 'b', 'c']);
+    /// ```
     pub fn builder() -> ImmutableVecBuilder<T> {
         ImmutableVecBuilder { items: Vec::new() }
     }
@@ -60,12 +83,26 @@ impl<T> ImmutableVec<T> {
     }
 
     /// The elements as a slice.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let v = ImmutableVec::from([3, 1, 2]);
+    /// assert_eq!(v.as_slice().iter().max(), Some(&3));
+    /// ```
     #[inline]
     pub fn as_slice(&self) -> &[T] {
         &self.data[self.start..self.end]
     }
 
     /// A view of `range` of this array, sharing its elements (O(1)).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let v = ImmutableVec::from(vec![10, 20, 30, 40]);
+    /// let tail = v.slice(2..);
+    /// assert_eq!(tail, [30, 40]);
+    /// assert_eq!(tail.slice(..1), [30]); // a view of a view
+    /// ```
     ///
     /// # Panics
     /// If the range is out of bounds or decreasing, as slice indexing does.
@@ -95,6 +132,14 @@ impl<T> ImmutableVec<T> {
 
     /// Whether the elements equal the items of `other` (values or references), in order. When `other`'s size hint is
     /// exact the lengths are compared first (no iteration on a length mismatch).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let v = ImmutableVec::from([1, 2, 3]);
+    /// assert!(v.sequence_eq([1, 2, 3]));
+    /// assert!(v.sequence_eq(&vec![1, 2, 3])); // references work too
+    /// assert!(!v.sequence_eq(1..=4));
+    /// ```
     pub fn sequence_eq<I>(&self, other: I) -> bool
     where
         I: IntoIterator,
@@ -120,6 +165,14 @@ impl<T> ImmutableVec<T> {
 
 impl<T: Clone> ImmutableVec<T> {
     /// A copy of `items` in one allocation (a `memcpy` for `Copy` types).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let data = [1.5f32, 2.5];
+    /// let v = ImmutableVec::from_slice(&data);
+    /// assert_eq!(v, data);
+    /// assert_eq!(v.to_vec(), vec![1.5, 2.5]);
+    /// ```
     pub fn from_slice(items: &[T]) -> Self {
         Self::from_arc(Arc::from(items))
     }
@@ -218,6 +271,15 @@ impl<T: Clone> IntoIterator for ImmutableVec<T> {
 }
 
 /// The elements of an [`ImmutableVec`], cloned out of the shared storage.
+///
+/// ```
+/// use core_collections::immutable::ImmutableVec;
+/// let v = ImmutableVec::from([String::from("a"), String::from("b")]);
+/// let keep = v.clone();
+/// let owned: Vec<String> = v.into_iter().rev().collect();
+/// assert_eq!(owned, ["b", "a"]);
+/// assert_eq!(keep.len(), 2);
+/// ```
 #[derive(Clone)]
 pub struct IntoIter<T> {
     data: Arc<[T]>,

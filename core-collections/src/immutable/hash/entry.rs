@@ -27,12 +27,31 @@ pub enum Entry<'a, K, V, S> {
 }
 
 /// An entry whose key has a value.
+///
+/// ```
+/// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+/// let mut m = ImmutableHashMap::from([("a", 1)]);
+/// if let Entry::Occupied(e) = m.entry("a") {
+///     assert_eq!((e.key(), e.get()), (&"a", &1));
+///     assert_eq!(e.remove(), 1);
+/// }
+/// assert!(m.is_empty());
+/// ```
 pub struct OccupiedEntry<'a, K, V, S> {
     pub(crate) map: &'a mut ImmutableHashMap<K, V, S>,
     pub(crate) key: K,
 }
 
 /// An entry whose key has no value.
+///
+/// ```
+/// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+/// let mut m: ImmutableHashMap<&str, i32> = ImmutableHashMap::new();
+/// if let Entry::Vacant(e) = m.entry("new") {
+///     *e.insert(1) += 1;
+/// }
+/// assert_eq!(m["new"], 2);
+/// ```
 pub struct VacantEntry<'a, K, V, S> {
     pub(crate) map: &'a mut ImmutableHashMap<K, V, S>,
     pub(crate) key: K,
@@ -52,6 +71,14 @@ where
     }
 
     /// The value, inserting `default()` first if there is none.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m: ImmutableHashMap<u32, Vec<u32>> = ImmutableHashMap::new();
+    /// m.entry(1).or_insert_with(Vec::new).push(10);
+    /// m.entry(1).or_insert_with(Vec::new).push(11);
+    /// assert_eq!(m[&1], [10, 11]);
+    /// ```
     pub fn or_insert_with<F: FnOnce() -> V>(self, default: F) -> &'a mut V {
         match self {
             Entry::Occupied(e) => e.into_mut(),
@@ -76,6 +103,15 @@ where
     }
 
     /// Calls `f` on the value if there is one; returns the entry.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m: ImmutableHashMap<&str, u32> = ImmutableHashMap::new();
+    /// for word in ["a", "b", "a"] {
+    ///     m.entry(word).and_modify(|n| *n += 1).or_default();
+    /// }
+    /// assert_eq!((m["a"], m["b"]), (1, 0));
+    /// ```
     #[must_use]
     pub fn and_modify<F: FnOnce(&mut V)>(self, f: F) -> Self {
         match self {
@@ -100,31 +136,55 @@ where
     }
 
     /// The value.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn get(&self) -> &V {
         self.map.get(&self.key).expect(PRESENT)
     }
 
     /// The value, mutably (copy-on-write on its path).
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn get_mut(&mut self) -> &mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
 
     /// The value, mutably, for as long as the map was borrowed.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn into_mut(self) -> &'a mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
 
     /// Replaces the value; returns the old one.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn insert(&mut self, value: V) -> V {
         std::mem::replace(self.get_mut(), value)
     }
 
     /// Removes the entry; returns its value.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn remove(self) -> V {
         self.remove_entry().1
     }
 
     /// Removes the entry; returns its key and value.
+    ///
+    /// # Panics
+    /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn remove_entry(self) -> (K, V) {
         self.map.remove_with_key(&self.key).expect(PRESENT)
     }
@@ -147,6 +207,10 @@ where
     }
 
     /// Inserts `value` for the key; returns it, mutably.
+    ///
+    /// # Panics
+    /// Only if the key's `Clone` or `Hash` and `Eq` impls disagree with themselves (a clone
+    /// the map cannot find again), a logic error in the key type.
     pub fn insert(self, value: V) -> &'a mut V {
         self.map.insert(self.key.clone(), value);
         self.map.get_mut(&self.key).expect(PRESENT)

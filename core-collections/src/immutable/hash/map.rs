@@ -40,6 +40,14 @@ pub struct ImmutableHashMap<K, V, S = FastState> {
 
 impl<K, V> ImmutableHashMap<K, V, FastState> {
     /// An empty map with a [`FastState`] hasher (no allocation).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m: ImmutableHashMap<&str, u8> = ImmutableHashMap::new();
+    /// assert!(m.is_empty());
+    /// m.insert("k", 1);
+    /// assert_eq!(m.len(), 1);
+    /// ```
     pub fn new() -> Self {
         Self::with_hasher(FastState::new())
     }
@@ -52,11 +60,29 @@ impl<K, V> ImmutableHashMap<K, V, FastState> {
 
 impl<K, V, S> ImmutableHashMap<K, V, S> {
     /// An empty map that hashes with `hasher`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// use std::collections::hash_map::RandomState;
+    /// let mut m = ImmutableHashMap::with_hasher(RandomState::new());
+    /// m.insert(1, "one");
+    /// assert_eq!(m.get(&1), Some(&"one"));
+    /// ```
     pub const fn with_hasher(hasher: S) -> Self {
         ImmutableHashMap { root: None, len: 0, hasher }
     }
 
     /// A builder for a map that hashes with `hasher`.
+    ///
+    /// ```
+    /// use core_collections::hash::FastState;
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder_with_hasher(FastState::with_seed(7));
+    /// b.extend((0..10).map(|i| (i, i)));
+    /// let m = b.build();
+    /// assert_eq!(m.hasher().seed(), 7);
+    /// assert_eq!(m.len(), 10);
+    /// ```
     pub const fn builder_with_hasher(hasher: S) -> ImmutableHashMapBuilder<K, V, S> {
         ImmutableHashMapBuilder { map: Self::with_hasher(hasher) }
     }
@@ -79,6 +105,16 @@ impl<K, V, S> ImmutableHashMap<K, V, S> {
     }
 
     /// The entries, in an unspecified order.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([("a", 1), ("b", 2)]);
+    /// let mut pairs: Vec<(&str, i32)> = m.iter().map(|(k, v)| (*k, *v)).collect();
+    /// pairs.sort();
+    /// assert_eq!(pairs, [("a", 1), ("b", 2)]);
+    /// assert_eq!(m.keys().count(), 2);
+    /// assert_eq!(m.values().sum::<i32>(), 3);
+    /// ```
     pub fn iter(&self) -> Iter<'_, K, V> {
         Iter { inner: self.entries() }
     }
@@ -99,6 +135,15 @@ impl<K, V, S> ImmutableHashMap<K, V, S> {
 
     /// Whether both maps share their root (so are equal without looking further). Two empty
     /// maps share it.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let a = ImmutableHashMap::from([(1, 1)]);
+    /// let b = a.clone();
+    /// assert!(a.ptr_eq(&b)); // a clone shares the trie
+    /// let c = ImmutableHashMap::from([(1, 1)]);
+    /// assert!(!a.ptr_eq(&c) && a == c); // equal, but built separately
+    /// ```
     #[doc(hidden)]
     pub fn ptr_eq(&self, other: &Self) -> bool {
         match (&self.root, &other.root) {
@@ -115,6 +160,15 @@ where
     S: BuildHasher,
 {
     /// The value for `key`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([(String::from("a"), 1)]);
+    /// assert_eq!(m.get("a"), Some(&1)); // borrowed lookups, as std's maps
+    /// assert_eq!(m.get("b"), None);
+    /// assert!(m.contains_key("a"));
+    /// assert_eq!(m.get_key_value("a"), Some((&String::from("a"), &1)));
+    /// ```
     #[inline(always)]
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
@@ -247,6 +301,13 @@ where
     }
 
     /// Removes `key` from this map (copy-on-write) and returns the stored key and its value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::from([(String::from("id"), 7)]);
+    /// assert_eq!(m.remove_with_key("id"), Some((String::from("id"), 7)));
+    /// assert!(m.is_empty());
+    /// ```
     pub fn remove_with_key<Q>(&mut self, key: &Q) -> Option<(K, V)>
     where
         K: Borrow<Q>,
@@ -314,6 +375,14 @@ where
     }
 
     /// Keeps only the entries for which `keep` returns `true` (copy-on-write).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m: ImmutableHashMap<u32, u32> = (0..10).map(|i| (i, i * i)).collect();
+    /// let all = m.clone();
+    /// m.retain(|_, v| *v % 2 == 0);
+    /// assert_eq!((all.len(), m.len()), (10, 5));
+    /// ```
     pub fn retain<F>(&mut self, mut keep: F)
     where
         F: FnMut(&K, &V) -> bool,
@@ -343,6 +412,14 @@ where
     }
 
     /// A new map with `key` mapped to `value`, or to `f(old, value)` when `key` has a value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::unit("n", 1);
+    /// let added = m.update_with("n", 10, |old, new| old + new);
+    /// let fresh = m.update_with("k", 10, |old, new| old + new);
+    /// assert_eq!((added["n"], fresh["k"], fresh["n"]), (11, 10, 1));
+    /// ```
     #[must_use]
     pub fn update_with<F>(&self, key: K, value: V, f: F) -> Self
     where
@@ -353,6 +430,13 @@ where
 
     /// A new map with `key` mapped to `value`, or to `f(&key, old, value)` when `key` has a
     /// value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::unit("abc", 1);
+    /// let m2 = m.update_with_key("abc", 1, |k, old, new| old + new + k.len());
+    /// assert_eq!(m2["abc"], 5);
+    /// ```
     #[must_use]
     pub fn update_with_key<F>(&self, key: K, value: V, f: F) -> Self
     where
@@ -396,6 +480,14 @@ where
     }
 
     /// A new map without `key` (`self` shared, no copy, when the key is absent).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([(1, 'a'), (2, 'b')]);
+    /// let smaller = m.without(&1);
+    /// assert_eq!((m.len(), smaller.len()), (2, 1));
+    /// assert!(m.without(&9).ptr_eq(&m)); // absent key: the same trie
+    /// ```
     #[must_use]
     pub fn without<Q>(&self, key: &Q) -> Self
     where
@@ -408,6 +500,14 @@ where
     }
 
     /// The value for `key` and a new map without it; `None` when the key is absent.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([(1, 'a'), (2, 'b')]);
+    /// let (value, rest) = m.extract(&2).unwrap();
+    /// assert_eq!((value, rest.len(), m.len()), ('b', 1, 2));
+    /// assert!(m.extract(&3).is_none());
+    /// ```
     #[must_use]
     pub fn extract<Q>(&self, key: &Q) -> Option<(V, Self)>
     where
@@ -457,6 +557,16 @@ where
     }
 
     /// The union of all `maps`; for a key in several, the first map's value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let parts = [
+    ///     ImmutableHashMap::from([(1, "first")]),
+    ///     ImmutableHashMap::from([(1, "second"), (2, "second")]),
+    /// ];
+    /// let all = ImmutableHashMap::unions(parts);
+    /// assert_eq!((all.len(), all[&1]), (2, "first"));
+    /// ```
     #[must_use]
     pub fn unions<I>(maps: I) -> Self
     where
@@ -467,6 +577,14 @@ where
     }
 
     /// The entries of `self` whose keys are also in `other` (with `self`'s values).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let a = ImmutableHashMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableHashMap::from([(2, "b"), (3, "b")]);
+    /// let both = a.intersection(&b);
+    /// assert_eq!((both.len(), both[&2]), (1, "a"));
+    /// ```
     #[must_use]
     pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -478,6 +596,14 @@ where
 
     /// The entries of `self` whose keys are not in `other` (std's and .NET's `difference`,
     /// imbl's `relative_complement`).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let a = ImmutableHashMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableHashMap::from([(2, "b")]);
+    /// assert_eq!(a.difference(&b), ImmutableHashMap::from([(1, "a")]));
+    /// assert_eq!(a.relative_complement(&b), a.difference(&b));
+    /// ```
     #[must_use]
     pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -504,6 +630,13 @@ where
     }
 
     /// The entries whose keys are in exactly one of the maps.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let a = ImmutableHashMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableHashMap::from([(2, "b"), (3, "b")]);
+    /// assert_eq!(a.symmetric_difference(&b), ImmutableHashMap::from([(1, "a"), (3, "b")]));
+    /// ```
     #[must_use]
     pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -538,6 +671,12 @@ where
     V: Clone,
 {
     /// A map with one entry.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::unit('x', 24);
+    /// assert_eq!((m.len(), m[&'x']), (1, 24));
+    /// ```
     #[must_use]
     pub fn unit(key: K, value: V) -> Self {
         let mut m = Self::new();
@@ -761,6 +900,18 @@ where
     }
 
     /// The map (O(1)).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder();
+    /// assert_eq!(b.insert("a", 1), None);
+    /// assert_eq!(b.insert("a", 2), Some(1));
+    /// assert_eq!(b.get("a"), Some(&2));
+    /// b.insert("b", 3);
+    /// assert_eq!(b.remove("b"), Some(3));
+    /// let m = b.build();
+    /// assert_eq!((m.len(), m["a"]), (1, 2));
+    /// ```
     pub fn build(self) -> ImmutableHashMap<K, V, S> {
         self.map
     }
@@ -784,21 +935,51 @@ impl<K: fmt::Debug, V: fmt::Debug, S> fmt::Debug for ImmutableHashMapBuilder<K, 
 }
 
 /// The entries of an [`ImmutableHashMap`]: `(&K, &V)`.
+///
+/// ```
+/// use core_collections::immutable::ImmutableHashMap;
+/// let m = ImmutableHashMap::unit(1, 'a');
+/// let mut it = m.iter();
+/// assert_eq!(it.len(), 1);
+/// assert_eq!(it.next(), Some((&1, &'a')));
+/// assert_eq!(it.next(), None);
+/// ```
 pub struct Iter<'a, K, V> {
     inner: Entries<'a, K, V>,
 }
 
 /// The keys of an [`ImmutableHashMap`].
+///
+/// ```
+/// use core_collections::immutable::ImmutableHashMap;
+/// let m = ImmutableHashMap::from([(3, ()), (4, ())]);
+/// assert_eq!(m.keys().sum::<i32>(), 7);
+/// ```
 pub struct Keys<'a, K, V> {
     inner: Entries<'a, K, V>,
 }
 
 /// The values of an [`ImmutableHashMap`].
+///
+/// ```
+/// use core_collections::immutable::ImmutableHashMap;
+/// let m = ImmutableHashMap::from([('a', 3), ('b', 4)]);
+/// assert_eq!(m.values().max(), Some(&4));
+/// ```
 pub struct Values<'a, K, V> {
     inner: Entries<'a, K, V>,
 }
 
 /// The entries of an [`ImmutableHashMap`] by value: `(K, V)`.
+///
+/// ```
+/// use core_collections::immutable::ImmutableHashMap;
+/// let m = ImmutableHashMap::unit(String::from("k"), 1);
+/// let kept = m.clone();
+/// let pairs: Vec<(String, i32)> = m.into_iter().collect();
+/// assert_eq!(pairs, [(String::from("k"), 1)]);
+/// assert_eq!(kept.len(), 1); // other versions keep their entries
+/// ```
 #[derive(Clone, Debug)]
 pub struct IntoIter<K, V> {
     inner: std::vec::IntoIter<(K, V)>,

@@ -34,6 +34,14 @@ pub struct ImmutableHashSet<T, S = FastState> {
 
 impl<T> ImmutableHashSet<T, FastState> {
     /// An empty set with a [`FastState`] hasher (no allocation).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut s = ImmutableHashSet::new();
+    /// assert!(s.is_empty());
+    /// s.insert("x");
+    /// assert!(s.contains("x"));
+    /// ```
     pub fn new() -> Self {
         ImmutableHashSet { map: ImmutableHashMap::new() }
     }
@@ -46,6 +54,14 @@ impl<T> ImmutableHashSet<T, FastState> {
 
 impl<T, S> ImmutableHashSet<T, S> {
     /// An empty set that hashes with `hasher`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// use std::collections::hash_map::RandomState;
+    /// let mut s = ImmutableHashSet::with_hasher(RandomState::new());
+    /// s.insert(5u8);
+    /// assert!(s.contains(&5));
+    /// ```
     pub const fn with_hasher(hasher: S) -> Self {
         ImmutableHashSet { map: ImmutableHashMap::with_hasher(hasher) }
     }
@@ -73,6 +89,14 @@ impl<T, S> ImmutableHashSet<T, S> {
     }
 
     /// The elements, in an unspecified order.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s = ImmutableHashSet::from([3, 1, 2]);
+    /// let mut items: Vec<i32> = s.iter().copied().collect();
+    /// items.sort();
+    /// assert_eq!(items, [1, 2, 3]);
+    /// ```
     pub fn iter(&self) -> Iter<'_, T> {
         Iter { inner: self.map.keys() }
     }
@@ -90,6 +114,14 @@ where
     S: BuildHasher,
 {
     /// Whether the set holds `value`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s: ImmutableHashSet<String> = ["ab".to_string()].into_iter().collect();
+    /// assert!(s.contains("ab"));
+    /// assert!(!s.contains("ba"));
+    /// assert_eq!(s.get("ab").map(String::len), Some(2));
+    /// ```
     #[inline(always)]
     pub fn contains<Q>(&self, value: &Q) -> bool
     where
@@ -110,6 +142,18 @@ where
 
     /// Whether both sets hold the same elements. Allocates nothing; with the same hasher it is
     /// a count check and one lockstep walk of both tries that skips shared subtrees.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// use std::collections::HashSet;
+    /// let a: ImmutableHashSet<u32> = (0..100).collect();
+    /// let b: ImmutableHashSet<u32> = (0..100).rev().collect();
+    /// assert!(a.set_equals(&b));
+    /// assert!(!a.set_equals(&b.without(&5)));
+    /// let std_set: HashSet<u32> = (0..100).collect();
+    /// assert!(a.set_equals_std(&std_set));
+    /// assert!(a.set_equals_iter([0, 0, 1].into_iter().chain(2..100)));
+    /// ```
     pub fn set_equals<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
         self.map.entries_equal(&other.map, |_, _| true)
     }
@@ -141,6 +185,16 @@ where
     }
 
     /// Whether every element of `self` is in `other`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let small = ImmutableHashSet::from([1, 2]);
+    /// let big = ImmutableHashSet::from([1, 2, 3]);
+    /// assert!(small.is_subset(&big) && small.is_proper_subset(&big));
+    /// assert!(big.is_superset(&small) && big.is_proper_superset(&small));
+    /// assert!(small.is_subset(&small) && !small.is_proper_subset(&small));
+    /// assert!(small.is_disjoint(&ImmutableHashSet::from([7])));
+    /// ```
     pub fn is_subset<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
         if self.len() > other.len() {
             return false;
@@ -201,6 +255,15 @@ where
     }
 
     /// Removes `value` from this set (copy-on-write); returns the stored element.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut s = ImmutableHashSet::from([1, 2]);
+    /// let before = s.clone();
+    /// assert_eq!(s.remove(&1), Some(1));
+    /// assert_eq!(s.remove(&1), None);
+    /// assert_eq!((before.len(), s.len()), (2, 1));
+    /// ```
     pub fn remove<Q>(&mut self, value: &Q) -> Option<T>
     where
         T: Borrow<Q>,
@@ -210,11 +273,27 @@ where
     }
 
     /// Keeps only the elements for which `keep` returns `true` (copy-on-write).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut s: ImmutableHashSet<u32> = (0..10).collect();
+    /// s.retain(|x| x % 3 == 0);
+    /// assert!(s.set_equals(&ImmutableHashSet::from([0, 3, 6, 9])));
+    /// ```
     pub fn retain<F: FnMut(&T) -> bool>(&mut self, mut keep: F) {
         self.map.retain(|k, _| keep(k));
     }
 
     /// A new set with `value` added; `self` is unchanged.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let v1 = ImmutableHashSet::unit(1);
+    /// let v2 = v1.update(2);
+    /// assert!(!v1.contains(&2) && v2.contains(&2));
+    /// let v3 = v2.without(&1);
+    /// assert_eq!((v1.len(), v2.len(), v3.len()), (1, 2, 1));
+    /// ```
     #[must_use]
     pub fn update(&self, value: T) -> Self {
         let mut next = self.clone();
@@ -235,6 +314,16 @@ where
     /// The elements in either set. A union with an empty set or with the same trie shares the
     /// other set's trie (O(1), no allocation); otherwise the smaller set's elements are added
     /// to (a version of) the larger. `other` may be passed by value or by reference.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from([1, 2]);
+    /// let b = ImmutableHashSet::from([2, 3]);
+    /// assert_eq!(a.union(&b), ImmutableHashSet::from([1, 2, 3]));
+    /// assert_eq!(&a | &b, a.union(&b)); // the operator form
+    /// let empty = ImmutableHashSet::new();
+    /// assert!(empty.union(&a).ptr_eq(&a)); // O(1): shares `a`'s trie
+    /// ```
     #[must_use]
     pub fn union<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -256,6 +345,16 @@ where
     }
 
     /// The union of all `sets`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let all = ImmutableHashSet::unions([
+    ///     ImmutableHashSet::from([1]),
+    ///     ImmutableHashSet::from([1, 2]),
+    ///     ImmutableHashSet::from([3]),
+    /// ]);
+    /// assert_eq!(all.len(), 3);
+    /// ```
     #[must_use]
     pub fn unions<I>(sets: I) -> Self
     where
@@ -266,6 +365,14 @@ where
     }
 
     /// The elements in both sets.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from([1, 2, 3]);
+    /// let b = ImmutableHashSet::from([2, 3, 4]);
+    /// assert_eq!(a.intersection(&b), ImmutableHashSet::from([2, 3]));
+    /// assert_eq!(&a & &b, a.intersection(&b));
+    /// ```
     #[must_use]
     pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -282,6 +389,14 @@ where
 
     /// The elements of `self` not in `other` (std's and .NET's `difference`, imbl's
     /// `relative_complement`).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from([1, 2, 3]);
+    /// let b = ImmutableHashSet::from([2, 3, 4]);
+    /// assert_eq!(a.difference(&b), ImmutableHashSet::from([1])); // not the symmetric difference
+    /// assert_eq!(&a - &b, a.relative_complement(&b));
+    /// ```
     #[must_use]
     pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
         ImmutableHashSet { map: self.map.difference(&other.borrow().map) }
@@ -295,6 +410,14 @@ where
     }
 
     /// The elements in exactly one of the sets.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from([1, 2, 3]);
+    /// let b = ImmutableHashSet::from([2, 3, 4]);
+    /// assert_eq!(a.symmetric_difference(&b), ImmutableHashSet::from([1, 4]));
+    /// assert_eq!(&a ^ &b, a.symmetric_difference(&b));
+    /// ```
     #[must_use]
     pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
         ImmutableHashSet { map: self.map.symmetric_difference(&other.borrow().map) }
@@ -303,6 +426,13 @@ where
 
 impl<T: Hash + Eq + Clone> ImmutableHashSet<T, FastState> {
     /// A set with one element.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s = ImmutableHashSet::unit("only");
+    /// assert_eq!(s.len(), 1);
+    /// assert!(s.contains("only"));
+    /// ```
     #[must_use]
     pub fn unit(value: T) -> Self {
         let mut s = Self::new();
@@ -453,6 +583,13 @@ impl<T: Clone, S> IntoIterator for ImmutableHashSet<T, S> {
 }
 
 /// The elements of an [`ImmutableHashSet`] by value.
+///
+/// ```
+/// use core_collections::immutable::ImmutableHashSet;
+/// let s = ImmutableHashSet::from([String::from("a")]);
+/// let owned: Vec<String> = s.into_iter().collect();
+/// assert_eq!(owned, ["a"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct IntoIter<T> {
     inner: super::map::IntoIter<T, ()>,
@@ -501,6 +638,14 @@ where
     S: BuildHasher + Clone,
 {
     /// Adds `value`; returns whether it was new.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder();
+    /// assert!(b.insert(1));
+    /// assert!(!b.insert(1)); // already there
+    /// assert!(b.contains(&1) && b.remove(&1) && b.is_empty());
+    /// ```
     pub fn insert(&mut self, value: T) -> bool {
         self.set.insert(value).is_none()
     }
@@ -556,6 +701,14 @@ impl<T: fmt::Debug, S> fmt::Debug for ImmutableHashSetBuilder<T, S> {
 }
 
 /// The elements of an [`ImmutableHashSet`].
+///
+/// ```
+/// use core_collections::immutable::ImmutableHashSet;
+/// let s = ImmutableHashSet::from([10, 20]);
+/// let it = s.iter();
+/// assert_eq!(it.len(), 2);
+/// assert_eq!(it.sum::<i32>(), 30);
+/// ```
 pub struct Iter<'a, T> {
     inner: super::map::Keys<'a, T, ()>,
 }

@@ -26,12 +26,32 @@ pub enum Entry<'a, K, V> {
 }
 
 /// An entry whose key has a value.
+///
+/// ```
+/// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+/// let mut m = ImmutableOrdMap::from([("a", 1)]);
+/// if let Entry::Occupied(mut e) = m.entry("a") {
+///     assert_eq!(e.insert(5), 1);
+///     assert_eq!(e.remove_entry(), ("a", 5));
+/// }
+/// assert!(m.is_empty());
+/// ```
 pub struct OccupiedEntry<'a, K, V> {
     pub(crate) map: &'a mut ImmutableOrdMap<K, V>,
     pub(crate) key: K,
 }
 
 /// An entry whose key has no value.
+///
+/// ```
+/// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+/// let mut m: ImmutableOrdMap<u8, char> = ImmutableOrdMap::new();
+/// match m.entry(3) {
+///     Entry::Vacant(e) => assert_eq!(*e.insert('c'), 'c'),
+///     Entry::Occupied(_) => unreachable!(),
+/// }
+/// assert_eq!(m[&3], 'c');
+/// ```
 pub struct VacantEntry<'a, K, V> {
     pub(crate) map: &'a mut ImmutableOrdMap<K, V>,
     pub(crate) key: K,
@@ -50,6 +70,14 @@ where
     }
 
     /// The value, inserting `default()` first if there is none.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m: ImmutableOrdMap<u32, Vec<u32>> = ImmutableOrdMap::new();
+    /// m.entry(1).or_insert_with(Vec::new).push(10);
+    /// m.entry(1).or_insert_with(Vec::new).push(11);
+    /// assert_eq!(m[&1], [10, 11]);
+    /// ```
     pub fn or_insert_with<F: FnOnce() -> V>(self, default: F) -> &'a mut V {
         match self {
             Entry::Occupied(e) => e.into_mut(),
@@ -74,6 +102,15 @@ where
     }
 
     /// Calls `f` on the value if there is one; returns the entry.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m: ImmutableOrdMap<&str, u32> = ImmutableOrdMap::new();
+    /// for word in ["a", "b", "a"] {
+    ///     m.entry(word).and_modify(|n| *n += 1).or_default();
+    /// }
+    /// assert_eq!(m.iter().collect::<Vec<_>>(), [(&"a", &1), (&"b", &0)]);
+    /// ```
     #[must_use]
     pub fn and_modify<F: FnOnce(&mut V)>(self, f: F) -> Self {
         match self {
@@ -97,31 +134,55 @@ where
     }
 
     /// The value.
+    ///
+    /// # Panics
+    /// Only if the key's `Ord` impl disagrees with itself (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn get(&self) -> &V {
         self.map.get(&self.key).expect(PRESENT)
     }
 
     /// The value, mutably (copy-on-write on its path).
+    ///
+    /// # Panics
+    /// Only if the key's `Ord` impl disagrees with itself (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn get_mut(&mut self) -> &mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
 
     /// The value, mutably, for as long as the map was borrowed.
+    ///
+    /// # Panics
+    /// Only if the key's `Ord` impl disagrees with itself (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn into_mut(self) -> &'a mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
 
     /// Replaces the value; returns the old one.
+    ///
+    /// # Panics
+    /// Only if the key's `Ord` impl disagrees with itself (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn insert(&mut self, value: V) -> V {
         std::mem::replace(self.get_mut(), value)
     }
 
     /// Removes the entry; returns its value.
+    ///
+    /// # Panics
+    /// Only if the key's `Ord` impl disagrees with itself (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn remove(self) -> V {
         self.remove_entry().1
     }
 
     /// Removes the entry; returns its key and value.
+    ///
+    /// # Panics
+    /// Only if the key's `Ord` impl disagrees with itself (the map no longer
+    /// finds the key it found when the entry was made), a logic error in the key type.
     pub fn remove_entry(self) -> (K, V) {
         self.map.remove_with_key(&self.key).expect(PRESENT)
     }
@@ -143,6 +204,10 @@ where
     }
 
     /// Inserts `value` for the key; returns it, mutably.
+    ///
+    /// # Panics
+    /// Only if the key's `Clone` or `Ord` impl disagrees with itself (a clone
+    /// the map cannot find again), a logic error in the key type.
     pub fn insert(self, value: V) -> &'a mut V {
         self.map.insert(self.key.clone(), value);
         self.map.get_mut(&self.key).expect(PRESENT)

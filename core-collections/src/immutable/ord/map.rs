@@ -47,6 +47,15 @@ impl<K, V> Default for ImmutableOrdMap<K, V> {
 
 impl<K, V> ImmutableOrdMap<K, V> {
     /// An empty map (no allocation).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::new();
+    /// assert!(m.is_empty());
+    /// m.insert(2, "b");
+    /// m.insert(1, "a");
+    /// assert_eq!(m.len(), 2);
+    /// ```
     pub const fn new() -> Self {
         ImmutableOrdMap { root: None }
     }
@@ -62,6 +71,14 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// Whether both maps are the same version (or copies of it), in O(1).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let a = ImmutableOrdMap::from([(1, 'a')]);
+    /// let b = a.clone();
+    /// assert!(a.ptr_eq(&b));
+    /// assert!(!a.ptr_eq(&b.update(2, 'b')));
+    /// ```
     pub fn ptr_eq(&self, other: &Self) -> bool {
         match (&self.root, &other.root) {
             (Some(a), Some(b)) => Arc::ptr_eq(a, b),
@@ -71,6 +88,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The entries in key order (double-ended, exact-size).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(3, 'c'), (1, 'a'), (2, 'b')]);
+    /// assert_eq!(m.iter().collect::<Vec<_>>(), [(&1, &'a'), (&2, &'b'), (&3, &'c')]);
+    /// assert_eq!(m.iter().next_back(), Some((&3, &'c')));
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), [1, 2, 3]);
+    /// assert_eq!(m.values().collect::<String>(), "abc");
+    /// ```
     pub fn iter(&self) -> Iter<'_, K, V> {
         Iter { inner: Entries::all(self.root.as_ref()) }
     }
@@ -86,6 +112,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The entry with the smallest key, as imbl returns it.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(5, 'e'), (1, 'a')]);
+    /// assert_eq!(m.get_min(), Some(&(1, 'a')));
+    /// assert_eq!(m.get_max(), Some(&(5, 'e')));
+    /// assert_eq!(m.first(), Some((&1, &'a')));
+    /// assert_eq!(m.last(), Some((&5, &'e')));
+    /// ```
     pub fn get_min(&self) -> Option<&(K, V)> {
         let mut node = self.root.as_deref()?;
         while !node.is_leaf() {
@@ -104,6 +139,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The entry with the largest key at most `key` (`key`'s own entry if there is one).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(10, "ten"), (20, "twenty")]);
+    /// assert_eq!(m.get_prev(&15), Some((&10, &"ten")));
+    /// assert_eq!(m.get_prev(&20), Some((&20, &"twenty")));
+    /// assert_eq!(m.get_next(&15), Some((&20, &"twenty")));
+    /// assert_eq!((m.get_prev(&5), m.get_next(&25)), (None, None));
+    /// ```
     pub fn get_prev<Q>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
@@ -132,6 +176,13 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The entry at position `index` in key order, in O(log n).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m: ImmutableOrdMap<u32, u32> = (0..1000).map(|i| (i * 2, i)).collect();
+    /// assert_eq!(m.get_index(10), Some((&20, &10)));
+    /// assert_eq!(m.get_index(1000), None);
+    /// ```
     pub fn get_index(&self, index: usize) -> Option<(&K, &V)> {
         let root = self.root.as_deref()?;
         (index < root.size).then(|| {
@@ -141,6 +192,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The value for `key`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(String::from("b"), 2)]);
+    /// assert_eq!(m.get("b"), Some(&2));
+    /// assert_eq!(m.get("c"), None);
+    /// assert!(m.contains_key("b"));
+    /// assert_eq!(m.get_key_value("b"), Some((&String::from("b"), &2)));
+    /// ```
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
@@ -179,6 +239,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     /// The entries with keys in `range`, in order. An inverted range is empty (no panic).
     /// The iterator knows its length up front: `count()` and `len()` are O(1), and building
     /// it is O(log n).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m: ImmutableOrdMap<u32, char> = (0..26).zip('a'..='z').collect();
+    /// let mid: String = m.range(10..13).map(|(_, c)| *c).collect();
+    /// assert_eq!(mid, "klm");
+    /// assert_eq!(m.range(20..).len(), 6); // known without walking
+    /// assert_eq!(m.range(13..10).count(), 0); // inverted: empty
+    /// ```
     pub fn range<Q, R>(&self, range: R) -> Iter<'_, K, V>
     where
         K: Borrow<Q>,
@@ -189,6 +258,13 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The number of keys in `range`, in O(log n) and without allocating.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m: ImmutableOrdMap<u64, ()> = (0..100_000).map(|i| (i * 3, ())).collect();
+    /// assert_eq!(m.range_count(0..300), 100);
+    /// assert_eq!(m.range_count(..), 100_000);
+    /// ```
     pub fn range_count<Q, R>(&self, range: R) -> usize
     where
         K: Borrow<Q>,
@@ -224,6 +300,12 @@ impl<K, V> ImmutableOrdMap<K, V> {
 
 impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     /// A map with one entry.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::unit("k", 1);
+    /// assert_eq!(m.iter().collect::<Vec<_>>(), [(&"k", &1)]);
+    /// ```
     #[must_use]
     pub fn unit(key: K, value: V) -> Self {
         let mut m = Self::new();
@@ -272,6 +354,15 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// Removes `key` from this map (copy-on-write) and returns its value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::from([(1, 'a'), (2, 'b')]);
+    /// let before = m.clone();
+    /// assert_eq!(m.remove(&1), Some('a'));
+    /// assert_eq!(m.remove(&1), None);
+    /// assert_eq!((before.len(), m.len()), (2, 1));
+    /// ```
     pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
@@ -281,6 +372,13 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// Removes `key` from this map (copy-on-write) and returns the stored key and its value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::from([(String::from("id"), 7)]);
+    /// assert_eq!(m.remove_with_key("id"), Some((String::from("id"), 7)));
+    /// assert!(m.is_empty());
+    /// ```
     pub fn remove_with_key<Q>(&mut self, key: &Q) -> Option<(K, V)>
     where
         K: Borrow<Q>,
@@ -295,6 +393,14 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
 
     /// A mutable reference to the value for `key`; the nodes on its path that are shared with
     /// other versions are copied first (a missing key copies nothing).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::from([("hits", 1)]);
+    /// let old = m.clone();
+    /// *m.get_mut("hits").unwrap() += 1;
+    /// assert_eq!((old[&"hits"], m[&"hits"]), (1, 2));
+    /// ```
     pub fn get_mut<Q>(&mut self, key: &Q) -> Option<&mut V>
     where
         K: Borrow<Q>,
@@ -326,6 +432,13 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// Keeps only the entries for which `keep` returns `true`, in one O(n) pass.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m: ImmutableOrdMap<u32, u32> = (0..10).map(|i| (i, i)).collect();
+    /// m.retain(|k, _| k % 2 == 1);
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), [1, 3, 5, 7, 9]);
+    /// ```
     pub fn retain<F: FnMut(&K, &V) -> bool>(&mut self, mut keep: F) {
         let kept: Vec<(K, V)> = self.iter().filter(|(k, v)| keep(k, v)).map(clone_entry).collect();
         if kept.len() != self.len() {
@@ -335,6 +448,14 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// Removes and returns the entry with the smallest key.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::from([(2, 'b'), (1, 'a'), (3, 'c')]);
+    /// assert_eq!(m.pop_first(), Some((1, 'a')));
+    /// assert_eq!(m.pop_last(), Some((3, 'c')));
+    /// assert_eq!(m.len(), 1);
+    /// ```
     pub fn pop_first(&mut self) -> Option<(K, V)> {
         if self.is_empty() {
             return None;
@@ -368,6 +489,15 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
 
     /// A new version with `key` mapped to `value`; `self` is unchanged. O(log n): only the
     /// path to the key is copied.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let v1 = ImmutableOrdMap::unit(1, "a");
+    /// let v2 = v1.update(2, "b");
+    /// assert_eq!((v1.len(), v2.len()), (1, 2));
+    /// assert_eq!(v2.update(1, "A")[&1], "A");
+    /// assert_eq!(v1[&1], "a");
+    /// ```
     #[must_use]
     pub fn update(&self, key: K, value: V) -> Self {
         let mut next = self.clone();
@@ -377,6 +507,13 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
 
     /// A new version with `key` mapped to `value`, or to `f(old, value)` when `key` has a
     /// value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::unit("n", 1);
+    /// assert_eq!(m.update_with("n", 10, |old, new| old + new)[&"n"], 11);
+    /// assert_eq!(m.update_with("k", 10, |old, new| old + new)[&"k"], 10);
+    /// ```
     #[must_use]
     pub fn update_with<F>(&self, key: K, value: V, f: F) -> Self
     where
@@ -387,6 +524,13 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
 
     /// A new version with `key` mapped to `value`, or to `f(&key, old, value)` when `key` has
     /// a value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::unit("abc", 1);
+    /// let m2 = m.update_with_key("abc", 1, |k, old, new| old + new + k.len());
+    /// assert_eq!(m2[&"abc"], 5);
+    /// ```
     #[must_use]
     pub fn update_with_key<F>(&self, key: K, value: V, f: F) -> Self
     where
@@ -422,6 +566,14 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// A new version without `key` (a clone of `self` if it has no such key).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(1, 'a'), (2, 'b')]);
+    /// let smaller = m.without(&1);
+    /// assert_eq!((m.len(), smaller.len()), (2, 1));
+    /// assert_eq!(m.without(&9), m);
+    /// ```
     #[must_use]
     pub fn without<Q>(&self, key: &Q) -> Self
     where
@@ -434,6 +586,14 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// The value for `key` and a new version without it; `None` when the key is absent.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(1, 'a'), (2, 'b')]);
+    /// let (value, rest) = m.extract(&2).unwrap();
+    /// assert_eq!((value, rest.len(), m.len()), ('b', 1, 2));
+    /// assert!(m.extract(&3).is_none());
+    /// ```
     #[must_use]
     pub fn extract<Q>(&self, key: &Q) -> Option<(V, Self)>
     where
@@ -445,6 +605,15 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// The entry with the smallest key and a new version without it.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(1, 'a'), (2, 'b')]);
+    /// let (min, rest) = m.without_min();
+    /// assert_eq!((min, rest.len()), (Some('a'), 1));
+    /// let (max, rest) = m.without_max();
+    /// assert_eq!((max, rest.len()), (Some('b'), 1));
+    /// ```
     #[must_use]
     pub fn without_min(&self) -> (Option<V>, Self) {
         let mut next = self.clone();
@@ -460,6 +629,13 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
 
     /// A new version without the keys in `range` (see [`remove_range`](Self::remove_range)
     /// for the algorithm).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m: ImmutableOrdMap<u32, ()> = (0..100).map(|i| (i, ())).collect();
+    /// let head = m.without_range(10..);
+    /// assert_eq!((m.len(), head.len()), (100, 10));
+    /// ```
     #[must_use]
     pub fn without_range<Q, R>(&self, range: R) -> Self
     where
@@ -478,6 +654,14 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     /// a small range (under 1/8 of what is kept) is removed entry by entry by rank, each
     /// O(log n) on an already-copied path; a larger one rebuilds the tree in O(n - k) straight
     /// from the two kept ranges of the old tree.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m: ImmutableOrdMap<u32, u32> = (0..100).map(|i| (i, i)).collect();
+    /// assert_eq!(m.remove_range(20..80), 60);
+    /// assert_eq!(m.len(), 40);
+    /// assert_eq!(m.get_next(&20), Some((&80, &80)));
+    /// ```
     pub fn remove_range<Q, R>(&mut self, range: R) -> usize
     where
         K: Borrow<Q>,
@@ -535,12 +719,28 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// The union of all `maps`; on a key in several, the first map's value.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let all = ImmutableOrdMap::unions([
+    ///     ImmutableOrdMap::from([(1, "first")]),
+    ///     ImmutableOrdMap::from([(1, "second"), (2, "second")]),
+    /// ]);
+    /// assert_eq!(all.iter().collect::<Vec<_>>(), [(&1, &"first"), (&2, &"second")]);
+    /// ```
     #[must_use]
     pub fn unions<I: IntoIterator<Item = Self>>(maps: I) -> Self {
         maps.into_iter().fold(Self::new(), |acc, m| acc.union(m))
     }
 
     /// The entries of `self` whose keys are also in `other`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let a = ImmutableOrdMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableOrdMap::from([(2, "b"), (3, "b")]);
+    /// assert_eq!(a.intersection(&b), ImmutableOrdMap::from([(2, "a")]));
+    /// ```
     #[must_use]
     pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -552,6 +752,14 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
 
     /// The entries of `self` whose keys are not in `other` (std's and .NET's `difference`,
     /// imbl's `relative_complement`).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let a = ImmutableOrdMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableOrdMap::from([(2, "b")]);
+    /// assert_eq!(a.difference(&b), ImmutableOrdMap::from([(1, "a")]));
+    /// assert_eq!(a.relative_complement(&b), a.difference(&b));
+    /// ```
     #[must_use]
     pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -568,6 +776,13 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// The entries whose keys are in exactly one of the maps.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let a = ImmutableOrdMap::from([(1, "a"), (2, "a")]);
+    /// let b = ImmutableOrdMap::from([(2, "b"), (3, "b")]);
+    /// assert_eq!(a.symmetric_difference(&b), ImmutableOrdMap::from([(1, "a"), (3, "b")]));
+    /// ```
     #[must_use]
     pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
         let other = other.borrow();
@@ -707,6 +922,13 @@ impl<K: Clone, V: Clone> IntoIterator for ImmutableOrdMap<K, V> {
 }
 
 /// The entries of an [`ImmutableOrdMap`] by value, in key order.
+///
+/// ```
+/// use core_collections::immutable::ImmutableOrdMap;
+/// let m = ImmutableOrdMap::from([(2, String::from("b")), (1, String::from("a"))]);
+/// let owned: Vec<(i32, String)> = m.into_iter().collect();
+/// assert_eq!(owned, [(1, String::from("a")), (2, String::from("b"))]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct IntoIter<K, V> {
     inner: std::vec::IntoIter<(K, V)>,
@@ -797,16 +1019,38 @@ impl<'a, K, V> IntoIterator for &'a ImmutableOrdMap<K, V> {
 ///
 /// Exact-size: it knows how many entries are left without walking them, so `count()` and
 /// `len()` are O(1).
+///
+/// ```
+/// use core_collections::immutable::ImmutableOrdMap;
+/// let m: ImmutableOrdMap<u32, u32> = (0..10).map(|i| (i, i * i)).collect();
+/// let mut it = m.range(3..);
+/// assert_eq!(it.len(), 7);
+/// assert_eq!(it.next(), Some((&3, &9)));
+/// assert_eq!(it.next_back(), Some((&9, &81)));
+/// assert_eq!(it.len(), 5);
+/// ```
 pub struct Iter<'a, K, V> {
     pub(crate) inner: Entries<'a, K, V>,
 }
 
 /// The keys of an [`ImmutableOrdMap`], in order.
+///
+/// ```
+/// use core_collections::immutable::ImmutableOrdMap;
+/// let m = ImmutableOrdMap::from([(2, ()), (1, ())]);
+/// assert_eq!(m.keys().collect::<Vec<_>>(), [&1, &2]);
+/// ```
 pub struct Keys<'a, K, V> {
     inner: Entries<'a, K, V>,
 }
 
 /// The values of an [`ImmutableOrdMap`], in key order.
+///
+/// ```
+/// use core_collections::immutable::ImmutableOrdMap;
+/// let m = ImmutableOrdMap::from([(2, 'b'), (1, 'a')]);
+/// assert_eq!(m.values().rev().collect::<String>(), "ba");
+/// ```
 pub struct Values<'a, K, V> {
     inner: Entries<'a, K, V>,
 }

@@ -46,6 +46,15 @@ impl<T> Default for ImmutableOrdSet<T> {
 
 impl<T> ImmutableOrdSet<T> {
     /// An empty set (no allocation).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s = ImmutableOrdSet::new();
+    /// assert!(s.is_empty());
+    /// s.insert(3);
+    /// s.insert(1);
+    /// assert_eq!(s.iter().collect::<Vec<_>>(), [&1, &3]);
+    /// ```
     pub const fn new() -> Self {
         ImmutableOrdSet { map: ImmutableOrdMap::new() }
     }
@@ -71,6 +80,13 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The smallest element.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([5, 1, 3]);
+    /// assert_eq!((s.get_min(), s.get_max()), (Some(&1), Some(&5)));
+    /// assert_eq!((s.first(), s.last()), (Some(&1), Some(&5)));
+    /// ```
     pub fn get_min(&self) -> Option<&T> {
         self.map.get_min().map(|(k, _)| k)
     }
@@ -81,6 +97,13 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The largest element at most `value` (`value`'s own element if there is one).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([10, 20]);
+    /// assert_eq!((s.get_prev(&15), s.get_next(&15)), (Some(&10), Some(&20)));
+    /// assert_eq!((s.get_prev(&5), s.get_next(&20)), (None, Some(&20)));
+    /// ```
     pub fn get_prev<Q>(&self, value: &Q) -> Option<&T>
     where
         T: Borrow<Q>,
@@ -100,6 +123,16 @@ impl<T> ImmutableOrdSet<T> {
 
     /// Whether every element of `self` is in `other`: one lock-step pass, O(n + m), no
     /// allocation.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let small = ImmutableOrdSet::from([1, 2]);
+    /// let big = ImmutableOrdSet::from([1, 2, 3]);
+    /// assert!(small.is_subset(&big) && small.is_proper_subset(&big));
+    /// assert!(big.is_superset(&small) && big.is_proper_superset(&small));
+    /// assert!(!small.is_proper_subset(&small));
+    /// assert!(small.is_disjoint(ImmutableOrdSet::from([7])));
+    /// ```
     pub fn is_subset<O: Borrow<Self>>(&self, other: O) -> bool
     where
         T: Ord,
@@ -182,11 +215,25 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The element at position `index` in order, in O(log n).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s: ImmutableOrdSet<u32> = (0..1000).map(|i| i * 5).collect();
+    /// assert_eq!(s.get_index(3), Some(&15));
+    /// assert_eq!(s.get_index(1000), None);
+    /// ```
     pub fn get_index(&self, index: usize) -> Option<&T> {
         self.map.get_index(index).map(|(k, _)| k)
     }
 
     /// Whether the set has `value`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([String::from("b")]);
+    /// assert!(s.contains("b") && !s.contains("a"));
+    /// assert_eq!(s.get("b"), Some(&String::from("b")));
+    /// ```
     pub fn contains<Q>(&self, value: &Q) -> bool
     where
         T: Borrow<Q>,
@@ -206,6 +253,13 @@ impl<T> ImmutableOrdSet<T> {
 
     /// The elements in `range`, in order. An inverted range is empty (no panic). `count()`
     /// and `len()` are O(1); building the iterator is O(log n).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s: ImmutableOrdSet<u32> = (0..100).collect();
+    /// assert_eq!(s.range(10..13).copied().collect::<Vec<_>>(), [10, 11, 12]);
+    /// assert_eq!(s.range(90..).len(), 10);
+    /// ```
     pub fn range<Q, R>(&self, range: R) -> Iter<'_, T>
     where
         T: Borrow<Q>,
@@ -216,6 +270,13 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The number of elements in `range`, in O(log n) and without allocating.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s: ImmutableOrdSet<u64> = (0..100_000).collect();
+    /// assert_eq!(s.range_count(500..1500), 1000);
+    /// assert_eq!(s.range_count(..=9), 10);
+    /// ```
     pub fn range_count<Q, R>(&self, range: R) -> usize
     where
         T: Borrow<Q>,
@@ -228,6 +289,17 @@ impl<T> ImmutableOrdSet<T> {
     /// Whether both sets have the same elements, without allocating: equal lengths first
     /// (O(1)), then one lock-step pass over both, skipping the walk when both are the same
     /// version.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// use std::collections::BTreeSet;
+    /// let a: ImmutableOrdSet<u32> = (0..100).collect();
+    /// let b: ImmutableOrdSet<u32> = (0..100).rev().collect();
+    /// assert!(a.set_equals(&b));
+    /// assert!(!a.set_equals(&b.without(&50)));
+    /// let std_set: BTreeSet<u32> = (0..100).collect();
+    /// assert!(a.set_equals_btree(&std_set));
+    /// ```
     pub fn set_equals(&self, other: &Self) -> bool
     where
         T: Ord,
@@ -257,6 +329,12 @@ impl<T> ImmutableOrdSet<T> {
 
 impl<T: Clone + Ord> ImmutableOrdSet<T> {
     /// A set with one element.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::unit('x');
+    /// assert_eq!(s.iter().collect::<Vec<_>>(), [&'x']);
+    /// ```
     #[must_use]
     pub fn unit(value: T) -> Self {
         let mut s = Self::new();
@@ -283,6 +361,15 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// Removes `value` from this set (copy-on-write); returns the stored element.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s = ImmutableOrdSet::from([1, 2, 3]);
+    /// let before = s.clone();
+    /// assert_eq!(s.remove(&2), Some(2));
+    /// assert_eq!(s.remove(&2), None);
+    /// assert_eq!((before.len(), s.len()), (3, 2));
+    /// ```
     pub fn remove<Q>(&mut self, value: &Q) -> Option<T>
     where
         T: Borrow<Q>,
@@ -292,6 +379,14 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// Removes and returns the smallest element.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s = ImmutableOrdSet::from([3, 1, 2]);
+    /// assert_eq!(s.remove_min(), Some(1));
+    /// assert_eq!(s.remove_max(), Some(3));
+    /// assert_eq!((s.pop_first(), s.pop_last()), (Some(2), None));
+    /// ```
     pub fn remove_min(&mut self) -> Option<T> {
         self.pop_first()
     }
@@ -312,11 +407,27 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// Keeps only the elements for which `keep` returns `true`, in one O(n) pass.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s: ImmutableOrdSet<u32> = (0..10).collect();
+    /// s.retain(|x| x % 3 == 0);
+    /// assert_eq!(s.iter().copied().collect::<Vec<_>>(), [0, 3, 6, 9]);
+    /// ```
     pub fn retain<F: FnMut(&T) -> bool>(&mut self, mut keep: F) {
         self.map.retain(|k, _| keep(k));
     }
 
     /// A new version with `value` (replacing an equal element); `self` is unchanged.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let v1 = ImmutableOrdSet::unit(1);
+    /// let v2 = v1.update(2);
+    /// let v3 = v2.without(&1);
+    /// assert_eq!((v1.len(), v2.len(), v3.len()), (1, 2, 1));
+    /// assert!(v3.contains(&2) && !v1.contains(&2));
+    /// ```
     #[must_use]
     pub fn update(&self, value: T) -> Self {
         let mut next = self.clone();
@@ -335,6 +446,15 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// The smallest element and a new version without it.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([1, 2, 3]);
+    /// let (min, rest) = s.without_min();
+    /// assert_eq!((min, rest.len(), s.len()), (Some(1), 2, 3));
+    /// let (max, rest) = s.without_max();
+    /// assert_eq!((max, rest.get_max()), (Some(3), Some(&2)));
+    /// ```
     #[must_use]
     pub fn without_min(&self) -> (Option<T>, Self) {
         let mut next = self.clone();
@@ -350,6 +470,13 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
 
     /// A new version without the elements in `range` (see
     /// [`ImmutableOrdMap::remove_range`] for the algorithm).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s: ImmutableOrdSet<u32> = (0..100).collect();
+    /// let tail = s.without_range(..90);
+    /// assert_eq!((s.len(), tail.len(), tail.get_min()), (100, 10, Some(&90)));
+    /// ```
     #[must_use]
     pub fn without_range<Q, R>(&self, range: R) -> Self
     where
@@ -361,6 +488,14 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// Removes the elements in `range` in place; returns how many were removed.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s: ImmutableOrdSet<u32> = (0..100).collect();
+    /// assert_eq!(s.remove_range(10..=19), 10);
+    /// assert_eq!(s.len(), 90);
+    /// assert!(!s.contains(&15));
+    /// ```
     pub fn remove_range<Q, R>(&mut self, range: R) -> usize
     where
         T: Borrow<Q>,
@@ -371,18 +506,40 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// The elements in either set. O(n + m). `other` may be passed by value or by reference.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a = ImmutableOrdSet::from([1, 2]);
+    /// let b = ImmutableOrdSet::from([2, 3]);
+    /// assert_eq!(a.union(&b), ImmutableOrdSet::from([1, 2, 3]));
+    /// assert_eq!(&a | &b, a.union(&b));
+    /// ```
     #[must_use]
     pub fn union<O: Borrow<Self>>(&self, other: O) -> Self {
         ImmutableOrdSet { map: self.map.union(&other.borrow().map) }
     }
 
     /// The union of all `sets`.
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let all = ImmutableOrdSet::unions([ImmutableOrdSet::from([3]), ImmutableOrdSet::from([1, 3])]);
+    /// assert_eq!(all.iter().copied().collect::<Vec<_>>(), [1, 3]);
+    /// ```
     #[must_use]
     pub fn unions<I: IntoIterator<Item = Self>>(sets: I) -> Self {
         sets.into_iter().fold(Self::new(), |acc, s| acc.union(s))
     }
 
     /// The elements in both sets (taken from `self`). O(n + m).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a = ImmutableOrdSet::from([1, 2, 3]);
+    /// let b = ImmutableOrdSet::from([2, 3, 4]);
+    /// assert_eq!(a.intersection(&b), ImmutableOrdSet::from([2, 3]));
+    /// assert_eq!(&a & &b, a.intersection(&b));
+    /// ```
     #[must_use]
     pub fn intersection<O: Borrow<Self>>(&self, other: O) -> Self {
         ImmutableOrdSet { map: self.map.intersection(&other.borrow().map) }
@@ -390,6 +547,14 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
 
     /// The elements of `self` not in `other` (std's and .NET's `difference`, imbl's
     /// `relative_complement`). O(n + m).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a = ImmutableOrdSet::from([1, 2, 3]);
+    /// let b = ImmutableOrdSet::from([2, 3, 4]);
+    /// assert_eq!(a.difference(&b), ImmutableOrdSet::from([1])); // not the symmetric difference
+    /// assert_eq!(&a - &b, a.relative_complement(&b));
+    /// ```
     #[must_use]
     pub fn difference<O: Borrow<Self>>(&self, other: O) -> Self {
         ImmutableOrdSet { map: self.map.difference(&other.borrow().map) }
@@ -402,6 +567,14 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// The elements in exactly one of the sets. O(n + m).
+    ///
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a = ImmutableOrdSet::from([1, 2, 3]);
+    /// let b = ImmutableOrdSet::from([2, 3, 4]);
+    /// assert_eq!(a.symmetric_difference(&b), ImmutableOrdSet::from([1, 4]));
+    /// assert_eq!(&a ^ &b, a.symmetric_difference(&b));
+    /// ```
     #[must_use]
     pub fn symmetric_difference<O: Borrow<Self>>(&self, other: O) -> Self {
         ImmutableOrdSet { map: self.map.symmetric_difference(&other.borrow().map) }
@@ -482,6 +655,13 @@ impl<T: Clone> IntoIterator for ImmutableOrdSet<T> {
 }
 
 /// The elements of an [`ImmutableOrdSet`] by value, in order.
+///
+/// ```
+/// use core_collections::immutable::ImmutableOrdSet;
+/// let s = ImmutableOrdSet::from([String::from("b"), String::from("a")]);
+/// let owned: Vec<String> = s.into_iter().collect();
+/// assert_eq!(owned, ["a", "b"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct IntoIter<T> {
     inner: super::map::IntoIter<T, ()>,
@@ -562,6 +742,13 @@ impl<'a, T> IntoIterator for &'a ImmutableOrdSet<T> {
 /// The elements of an [`ImmutableOrdSet`] (or of a range of it), in order.
 ///
 /// Exact-size: `count()` and `len()` are O(1).
+///
+/// ```
+/// use core_collections::immutable::ImmutableOrdSet;
+/// let s: ImmutableOrdSet<u32> = (1..=4).collect();
+/// let mut it = s.iter();
+/// assert_eq!((it.next(), it.next_back(), it.len()), (Some(&1), Some(&4), 2));
+/// ```
 pub struct Iter<'a, T> {
     inner: Entries<'a, T, ()>,
 }

@@ -6,6 +6,13 @@ use std::fmt;
 use std::iter::FusedIterator;
 
 /// An iterator over references to a [`Vector`]'s elements; see [`Vector::iter`].
+///
+/// ```
+/// use core_collections::vector;
+/// let v = vector![1, 2, 3];
+/// let mut it = v.iter();
+/// assert_eq!((it.next(), it.next_back(), it.len()), (Some(&1), Some(&3), 1));
+/// ```
 pub struct Iter<'a, T> {
     vec: &'a Vector<T>,
     front: std::slice::Iter<'a, T>,
@@ -136,6 +143,14 @@ impl<T> ExactSizeIterator for Iter<'_, T> {}
 impl<T> FusedIterator for Iter<'_, T> {}
 
 /// An iterator over mutable references to a [`Vector`]'s elements; see [`Vector::iter_mut`].
+///
+/// ```
+/// use core_collections::vector;
+/// let mut v = vector![1, 2, 3];
+/// let old = v.clone();
+/// v.iter_mut().for_each(|x| *x *= 10);
+/// assert_eq!((v, old), (vector![10, 20, 30], vector![1, 2, 3]));
+/// ```
 pub struct IterMut<'a, T> {
     chunks: std::vec::IntoIter<&'a mut [T]>,
     front: std::slice::IterMut<'a, T>,
@@ -211,6 +226,13 @@ impl<T> ExactSizeIterator for IterMut<'_, T> {}
 impl<T> FusedIterator for IterMut<'_, T> {}
 
 /// An iterator that moves the elements out of a [`Vector`]; see its `IntoIterator` impl.
+///
+/// ```
+/// use core_collections::vector;
+/// let v = vector![String::from("a"), String::from("b")];
+/// let owned: Vec<String> = v.into_iter().collect();
+/// assert_eq!(owned, ["a", "b"]);
+/// ```
 pub struct ConsumingIter<T> {
     chunks: std::vec::IntoIter<Vec<T>>,
     front: std::vec::IntoIter<T>,
@@ -297,6 +319,14 @@ impl<T> ExactSizeIterator for ConsumingIter<T> {}
 impl<T> FusedIterator for ConsumingIter<T> {}
 
 /// An iterator over a [`Vector`]'s elements as contiguous slices; see [`Vector::leaves`].
+///
+/// ```
+/// use core_collections::Vector;
+/// let v: Vector<u32> = (0..1000).collect();
+/// let total: u32 = v.leaves().map(|leaf| leaf.iter().sum::<u32>()).sum();
+/// assert_eq!(total, 499_500);
+/// assert_eq!(v.leaves().map(<[u32]>::len).sum::<usize>(), 1000);
+/// ```
 pub struct Chunks<'a, T> {
     vec: &'a Vector<T>,
     front_index: usize,
@@ -349,6 +379,15 @@ impl<T> FusedIterator for Chunks<'_, T> {}
 
 /// An iterator over a [`Vector`]'s elements as mutable contiguous slices; see
 /// [`Vector::leaves_mut`].
+///
+/// ```
+/// use core_collections::Vector;
+/// let mut v: Vector<u32> = (0..1000).collect();
+/// for leaf in v.leaves_mut() {
+///     leaf.fill(7);
+/// }
+/// assert!(v.iter().all(|&x| x == 7));
+/// ```
 pub struct ChunksMut<'a, T> {
     chunks: std::vec::IntoIter<&'a mut [T]>,
 }
