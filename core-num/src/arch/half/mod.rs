@@ -27,6 +27,8 @@ mod generic;
 mod scalar;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86_64::cvtph_ps_512;
 
 /// The operation table. Every kernel converts `min(src.len(), dst.len())` elements and never
 /// reads or writes outside its slices, so every operation is `safe`.

@@ -105,7 +105,7 @@ mod x86 {
         #[inline(always)]
         unsafe fn load_f16(p: *const u16) -> Self {
             // SAFETY: 16 readable values per the caller; AVX-512F per the level.
-            unsafe { F32x16(_mm512_cvtph_ps(_mm256_loadu_si256(p.cast()))) }
+            unsafe { F32x16(crate::arch::half::cvtph_ps_512(p)) }
         }
         #[inline(always)]
         unsafe fn load_bf16(p: *const u16) -> Self {
