@@ -712,6 +712,52 @@ fn every_f16_converts_through_the_slice_kernels() {
     }
 }
 
+/// The `f64` slice kernels over every f16: widening, narrowing back, and the points just
+/// below, at and just above the halfway point to the next value (where a double rounding
+/// through `f32` would go wrong), plus NaNs with payloads, against the scalar conversions.
+/// At `avx512` on a CPU with AVX-512 FP16 this runs the direct `vcvtph2pd`/`vcvtpd2ph` path.
+#[test]
+fn every_f16_converts_through_the_f64_slice_kernels() {
+    let all: Vec<u16> = (0..=u16::MAX).collect();
+    let mut probes: Vec<f64> = Vec::with_capacity(5 * all.len());
+    for &b in &all {
+        let x = f16::from_bits(b);
+        let (lo, hi) = (x.to_f64(), x.next_up().to_f64());
+        if x.is_finite() && hi.is_finite() && hi > lo {
+            let mid = lo + (hi - lo) / 2.0;
+            probes.extend([
+                mid,
+                f64::from_bits(mid.to_bits() - 1),
+                f64::from_bits(mid.to_bits() + 1),
+            ]);
+        }
+    }
+    probes.extend([f64::from_bits(0x7FF0_0000_0000_0001), f64::from_bits(0xFFF4_0000_0000_0000)]);
+    probes.extend([f64::from_bits(0x7FFA_BCDE_F000_0000), 65520.0, -65520.0, 1e-30, -1e-30]);
+    for level in Level::available() {
+        let halves: &[f16] = all.reinterpret_cast();
+        let mut wide = vec![0f64; all.len()];
+        ours::__at::to_f64(level, halves, &mut wide).unwrap();
+        let mut back = vec![f16::ZERO; all.len()];
+        ours::__at::from_f64(level, &wide, &mut back).unwrap();
+        for (b, (w, r)) in all.iter().zip(wide.iter().zip(&back)) {
+            let x = f16::from_bits(*b);
+            assert_eq!(w.to_bits(), x.to_f64().to_bits(), "{level} {b:#06x}");
+            assert_eq!(r.to_bits(), f16::from_f64(*w).to_bits(), "{level} {b:#06x}");
+        }
+        let mut out = vec![f16::ZERO; probes.len()];
+        ours::__at::from_f64(level, &probes, &mut out).unwrap();
+        for (p, o) in probes.iter().zip(&out) {
+            assert_eq!(
+                o.to_bits(),
+                f16::from_f64(*p).to_bits(),
+                "{level} {p:e} {:#x}",
+                p.to_bits()
+            );
+        }
+    }
+}
+
 #[test]
 fn slice_api_checks_lengths_and_the_traits_match_half() {
     let src = f32_inputs(100);

@@ -40,7 +40,7 @@ pub(crate) trait F16Block {
 /// Runs `block(i)` for every block start `i` of an `n`-element conversion with `lanes` per
 /// block: whole blocks, then one that ends at `n`. `n >= lanes`.
 #[inline(always)]
-fn for_blocks(n: usize, lanes: usize, mut block: impl FnMut(usize)) {
+pub(super) fn for_blocks(n: usize, lanes: usize, mut block: impl FnMut(usize)) {
     debug_assert!(n >= lanes);
     let mut i = 0;
     while i + 2 * lanes <= n {

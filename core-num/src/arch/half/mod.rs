@@ -14,6 +14,9 @@
 //! is exact twice over, and narrowing first rounds to `f32` *to odd* (the neighbour towards
 //! zero with the last bit set when inexact), which keeps the second rounding correct.
 //!
+//! With AVX-512 FP16 (checked at run time, under the `avx512` level) the f16 ⇄ `f64` kernels
+//! convert directly with `vcvtph2pd`/`vcvtpd2ph`, 8 values per instruction, rounding once.
+//!
 //! The bf16 kernels are written once over core-cpu's `Vector` (`generic.rs`); the f16 kernels
 //! are one instruction per block, so each level has a thin block type (`x86_64.rs`,
 //! `aarch64.rs`) driven by one generic loop.
@@ -24,6 +27,8 @@ mod generic;
 mod scalar;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86_64::cvtph_ps_512;
 
 /// The operation table. Every kernel converts `min(src.len(), dst.len())` elements and never
 /// reads or writes outside its slices, so every operation is `safe`.
@@ -65,7 +70,7 @@ pub(crate) mod ops {
             }
             /// binary16 bits to `f64`.
             safe fn f16_to_f64(src: &[u16], dst: &mut [f64]) -> () {
-                avx512: generic::f16_to_f64::<x86_64::Avx512>,
+                avx512: x86_64::f16_to_f64_avx512,
                 avx2: generic::f16_to_f64::<x86_64::F16c>,
                 sse2: scalar::f16_to_f64,
                 neon: generic::f16_to_f64::<aarch64::Fcvt>,
@@ -73,7 +78,7 @@ pub(crate) mod ops {
             }
             /// `f64` to binary16 bits.
             safe fn f64_to_f16(src: &[f64], dst: &mut [u16]) -> () {
-                avx512: generic::f64_to_f16::<x86_64::Avx512>,
+                avx512: x86_64::f64_to_f16_avx512,
                 avx2: generic::f64_to_f16::<x86_64::F16c>,
                 sse2: scalar::f64_to_f16,
                 neon: generic::f64_to_f16::<aarch64::Fcvt>,

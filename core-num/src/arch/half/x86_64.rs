@@ -34,6 +34,31 @@ impl F16Block for F16c {
     }
 }
 
+/// Widens 16 binary16 values at `p` to `f32` with `vcvtph2ps zmm, m256`.
+///
+/// The intrinsic `_mm512_cvtph_ps` compiles to the `{sae}` form, which takes only a register
+/// source, so every block costs a separate load and a shuffle-port uop; the memory form
+/// widens in the load itself. Widening is exact and raises no exception but for signaling
+/// NaNs (masked in the default MXCSR, and the result is the same quiet NaN either way).
+///
+/// # Safety
+/// The CPU has AVX-512F; `p` is readable for 16 `u16` (any alignment).
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn cvtph_ps_512(p: *const u16) -> __m512 {
+    let out: __m512;
+    // SAFETY: the caller's contract: 32 bytes read at `p`; the instruction writes only `out`.
+    unsafe {
+        core::arch::asm!(
+            "vcvtph2ps {o}, ymmword ptr [{p}]",
+            p = in(reg) p,
+            o = lateout(zmm_reg) out,
+            options(pure, readonly, nostack, preserves_flags),
+        );
+    }
+    out
+}
+
 /// AVX-512F at 512 bits: 16 values per instruction.
 pub(crate) struct Avx512;
 
@@ -44,7 +69,7 @@ impl F16Block for Avx512 {
     unsafe fn widen(src: *const u16, dst: *mut f32) {
         // SAFETY: the caller guarantees AVX-512F (the avx512 set), 16 readable u16 at `src`
         // and 16 writable f32 at `dst`; unaligned loads and stores.
-        unsafe { _mm512_storeu_ps(dst, _mm512_cvtph_ps(_mm256_loadu_si256(src.cast()))) }
+        unsafe { _mm512_storeu_ps(dst, cvtph_ps_512(src)) }
     }
 
     #[inline(always)]
@@ -90,6 +115,128 @@ impl HighHalves for V512 {
             let lo = _mm512_cvtepi32_epi16(_mm512_srli_epi32::<16>(self.0));
             let hi = _mm512_cvtepi32_epi16(_mm512_srli_epi32::<16>(hi.0));
             V512(_mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi))
+        }
+    }
+}
+
+/// AVX-512 FP16 between binary16 and `f64` directly, 8 values per instruction: `vcvtph2pd`
+/// (exact) and `vcvtpd2ph` (one rounding, to nearest with ties to even from the instruction's
+/// `{rn-sae}`, not the MXCSR; exceptions suppressed). NaNs come out quiet with the top bits of
+/// their payload, as the scalar conversions make them. Used by the `avx512` kernels when the CPU
+/// has the feature; the intrinsics need the unstable `f16` type, so these are `asm!`.
+pub(crate) mod fp16 {
+    use super::super::generic::for_blocks;
+    use super::super::scalar;
+    use core::arch::asm;
+
+    /// Values per instruction.
+    const LANES: usize = 8;
+
+    /// Converts 8 binary16 values at `src` to `f64` at `dst`.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F and AVX-512 FP16; `src` is readable for 8 `u16` and `dst`
+    /// writable for 8 `f64` (any alignment).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512fp16")]
+    unsafe fn widen(src: *const u16, dst: *mut f64) {
+        // SAFETY: the caller's contract: 16 bytes read at `src`, 64 written at `dst`
+        // (unaligned forms); the instructions touch only the named registers and memory.
+        unsafe {
+            asm!(
+                "vcvtph2pd {v}, xmmword ptr [{s}]",
+                "vmovupd zmmword ptr [{d}], {v}",
+                s = in(reg) src,
+                d = in(reg) dst,
+                v = out(zmm_reg) _,
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+
+    /// Rounds 8 `f64` values at `src` to binary16 at `dst`.
+    ///
+    /// # Safety
+    /// As [`widen`], with 64 bytes read at `src` and 16 written at `dst`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512fp16")]
+    unsafe fn narrow(src: *const f64, dst: *mut u16) {
+        // SAFETY: the caller's contract: 64 bytes read at `src`, 16 written at `dst`
+        // (unaligned forms); the instructions touch only the named registers and memory.
+        unsafe {
+            asm!(
+                "vmovupd {v}, zmmword ptr [{s}]",
+                "vcvtpd2ph {h}, {v}, {{rn-sae}}",
+                "vmovdqu xmmword ptr [{d}], {h}",
+                s = in(reg) src,
+                d = in(reg) dst,
+                v = out(zmm_reg) _,
+                h = out(xmm_reg) _,
+                options(nostack, preserves_flags),
+            )
+        }
+    }
+
+    /// binary16 bits to `f64`, `min(src.len(), dst.len())` elements.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F and AVX-512 FP16.
+    #[target_feature(enable = "avx512f,avx512fp16")]
+    pub(crate) unsafe fn f16_to_f64(src: &[u16], dst: &mut [f64]) {
+        let n = src.len().min(dst.len());
+        if n < LANES {
+            return scalar::f16_to_f64(src, dst);
+        }
+        let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+        // SAFETY: every block lies in 0..n, inside both slices; the caller vouches for the CPU.
+        for_blocks(n, LANES, |i| unsafe { widen(s.add(i), d.add(i)) });
+    }
+
+    /// `f64` to binary16 bits, `min(src.len(), dst.len())` elements, each rounded once.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F and AVX-512 FP16.
+    #[target_feature(enable = "avx512f,avx512fp16")]
+    pub(crate) unsafe fn f64_to_f16(src: &[f64], dst: &mut [u16]) {
+        let n = src.len().min(dst.len());
+        if n < LANES {
+            return scalar::f64_to_f16(src, dst);
+        }
+        let (s, d) = (src.as_ptr(), dst.as_mut_ptr());
+        // SAFETY: every block lies in 0..n, inside both slices; the caller vouches for the CPU.
+        for_blocks(n, LANES, |i| unsafe { narrow(s.add(i), d.add(i)) });
+    }
+}
+
+/// The `avx512` level's binary16 to `f64`: AVX-512 FP16 where the CPU has it, else through
+/// `f32` blocks.
+///
+/// # Safety
+/// The CPU has the avx512 level's features.
+#[inline(always)]
+pub(crate) unsafe fn f16_to_f64_avx512(src: &[u16], dst: &mut [f64]) {
+    // SAFETY: the caller vouches for the level; FP16 is checked here.
+    unsafe {
+        if core_cpu::Feature::Avx512fp16.is_detected() {
+            fp16::f16_to_f64(src, dst)
+        } else {
+            super::generic::f16_to_f64::<Avx512>(src, dst)
+        }
+    }
+}
+
+/// The `avx512` level's `f64` to binary16, as [`f16_to_f64_avx512`].
+///
+/// # Safety
+/// The CPU has the avx512 level's features.
+#[inline(always)]
+pub(crate) unsafe fn f64_to_f16_avx512(src: &[f64], dst: &mut [u16]) {
+    // SAFETY: the caller vouches for the level; FP16 is checked here.
+    unsafe {
+        if core_cpu::Feature::Avx512fp16.is_detected() {
+            fp16::f64_to_f16(src, dst)
+        } else {
+            super::generic::f64_to_f16::<Avx512>(src, dst)
         }
     }
 }

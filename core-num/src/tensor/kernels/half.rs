@@ -1,9 +1,17 @@
-//! Reductions over f16 and bf16 slices, computed in `f32` lanes: each block of halves is
-//! widened as it is loaded (F16C `vcvtph2ps` at `avx2`, its 512-bit form at `avx512`, `fcvtl` on
-//! NEON, the exact bit-level conversion elsewhere; bf16 by moving its bits to the top of each
-//! 32-bit lane) and goes straight into the fused multiply-adds, so nothing is stored in `f32`.
-//! Widening is exact, so the only roundings are those of the `f32` arithmetic, as for an
-//! `f32` slice.
+//! Reductions over f16 and bf16 slices, computed in `f32` lanes, one loop per operation.
+//!
+//! f16: each block of halves is widened as it is loaded (F16C `vcvtph2ps` at `avx2`, its
+//! 512-bit form at `avx512`, `fcvtl` on NEON, the exact bit-level conversion elsewhere) and goes
+//! straight into the fused multiply-adds, so nothing is stored in `f32`.
+//!
+//! bf16: a vector load of bits holds twice as many values as the `f32` lanes; the
+//! even-indexed ones are shifted to the top of their 32-bit lane and the odd-indexed ones are
+//! already there once the low half is cleared, so widening costs two plain bit operations
+//! (no shuffle) and the two halves feed separate accumulators.
+//!
+//! Widening is exact and the product of two widened halves is exact in `f32` (11 + 11 or
+//! 8 + 8 significant bits), so the only roundings are those of the `f32` additions, as for an
+//! `f32` slice; only the order of the terms differs between levels.
 
 use super::reduce::{Fold, Fold2};
 use super::MAX_LANES;
@@ -97,7 +105,7 @@ mod x86 {
         #[inline(always)]
         unsafe fn load_f16(p: *const u16) -> Self {
             // SAFETY: 16 readable values per the caller; AVX-512F per the level.
-            unsafe { F32x16(_mm512_cvtph_ps(_mm256_loadu_si256(p.cast()))) }
+            unsafe { F32x16(crate::arch::half::cvtph_ps_512(p)) }
         }
         #[inline(always)]
         unsafe fn load_bf16(p: *const u16) -> Self {
@@ -150,41 +158,42 @@ unsafe fn load<V: HalfLanes, const BF: bool>(p: *const u16) -> V {
     }
 }
 
-/// The halves `p[..k]` followed by zeros (`k <= LANES`).
-#[inline(always)]
-unsafe fn load_tail<V: HalfLanes, const BF: bool>(p: *const u16, k: usize) -> V {
-    let mut buf = [0u16; MAX_LANES];
-    // SAFETY: `p[..k]` readable per the caller, `k <= LANES <= MAX_LANES`.
-    unsafe {
-        ptr::copy_nonoverlapping(p, buf.as_mut_ptr(), k);
-        load::<V, BF>(buf.as_ptr())
+// What one pass accumulates. A const parameter rather than a runtime value, so that each
+// operation compiles to its own loop with only the accumulators it uses.
+/// `Σx`.
+const SUM: u8 = 0;
+/// `Σx²`.
+const SUM_OF_SQUARES: u8 = 1;
+/// `Σxy`.
+const DOT: u8 = 2;
+/// `Σ(x - y)²`.
+const SQUARED_DISTANCE: u8 = 3;
+/// `Σxy`, `Σx²`, `Σy²`.
+const DOT3: u8 = 4;
+
+/// Accumulators per set: three for [`DOT3`], one for the others.
+const fn width(op: u8) -> usize {
+    if op == DOT3 {
+        3
+    } else {
+        1
     }
 }
 
-/// What one pass accumulates.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Acc {
-    Sum,
-    SumOfSquares,
-    Dot,
-    SquaredDistance,
-    /// `x·y`, `x·x`, `y·y`.
-    Dot3,
-}
-
+/// Adds one vector of terms to the accumulators `a[..width(OP)]`.
 #[inline(always)]
-unsafe fn step<V: Float>(what: Acc, a: &mut [V; 3], u: V, v: V) {
+unsafe fn step<V: Float, const OP: u8>(a: &mut [V; 3], u: V, v: V) {
     // SAFETY: the caller runs on V's ISA.
     unsafe {
-        match what {
-            Acc::Sum => a[0] = a[0].add(u),
-            Acc::SumOfSquares => a[0] = u.mul_add(u, a[0]),
-            Acc::Dot => a[0] = u.mul_add(v, a[0]),
-            Acc::SquaredDistance => {
+        match OP {
+            SUM => a[0] = a[0].add(u),
+            SUM_OF_SQUARES => a[0] = u.mul_add(u, a[0]),
+            DOT => a[0] = u.mul_add(v, a[0]),
+            SQUARED_DISTANCE => {
                 let d = u.sub(v);
                 a[0] = d.mul_add(d, a[0]);
             }
-            Acc::Dot3 => {
+            _ => {
                 a[0] = u.mul_add(v, a[0]);
                 a[1] = u.mul_add(u, a[1]);
                 a[2] = v.mul_add(v, a[2]);
@@ -193,39 +202,118 @@ unsafe fn step<V: Float>(what: Acc, a: &mut [V; 3], u: V, v: V) {
     }
 }
 
-/// One pass over `n` halves of `x` (and `y`), four sets of accumulators.
+/// Sets of accumulators of the main loops: enough independent chains to hide the latency
+/// of the adds and fused multiply-adds.
+const SETS: usize = 4;
+
+/// The sums of the accumulator sets.
 #[inline(always)]
-unsafe fn pass<V: HalfLanes, const BF: bool>(
-    what: Acc,
+unsafe fn finish<V: Float<Elem = f32>, const OP: u8>(acc: &[[V; 3]; SETS]) -> [f32; 3] {
+    let mut out = [0.0f32; 3];
+    for (j, o) in out.iter_mut().enumerate().take(width(OP)) {
+        // SAFETY: the caller runs on V's ISA.
+        *o = unsafe { acc[0][j].add(acc[1][j]).add(acc[2][j].add(acc[3][j])).reduce_add() };
+    }
+    out
+}
+
+/// One pass over `n` binary16 values of `x` (and `y`): each block of `LANES` is widened as
+/// it is loaded, [`SETS`] blocks per step.
+#[inline(always)]
+unsafe fn pass_f16<V: HalfLanes, const OP: u8>(x: *const u16, y: *const u16, n: usize) -> [f32; 3] {
+    let l = V::LANES;
+    // SAFETY: every load lies below `n` (the tail is copied into a padded buffer); the CPU
+    // per the caller.
+    unsafe {
+        let mut acc = [[V::splat(0.0); 3]; SETS];
+        let mut i = 0;
+        while i + SETS * l <= n {
+            for (k, a) in acc.iter_mut().enumerate() {
+                let j = i + k * l;
+                step::<V, OP>(a, load::<V, false>(x.add(j)), load::<V, false>(y.add(j)));
+            }
+            i += SETS * l;
+        }
+        while i < n {
+            let k = l.min(n - i);
+            let mut bx = [0u16; MAX_LANES];
+            let mut by = [0u16; MAX_LANES];
+            ptr::copy_nonoverlapping(x.add(i), bx.as_mut_ptr(), k);
+            ptr::copy_nonoverlapping(y.add(i), by.as_mut_ptr(), k);
+            let (u, v) = (load::<V, false>(bx.as_ptr()), load::<V, false>(by.as_ptr()));
+            step::<V, OP>(&mut acc[0], u, v);
+            i += k;
+        }
+        finish::<V, OP>(&acc)
+    }
+}
+
+/// The bfloat16 values of one vector's worth of bits (`2 * LANES` of them) as two `f32`
+/// vectors: the even-indexed ones (moved up to the top half of their 32-bit lane) and the
+/// odd-indexed ones (already there, low half cleared). Two single-cycle bit operations per
+/// `LANES` values, with no cross-lane shuffle; the sums do not care which order the values
+/// come in.
+#[inline(always)]
+unsafe fn split_bf16<V: Float<Elem = f32>>(p: *const u16) -> (V, V) {
+    // SAFETY: `2 * LANES` halves (one vector) readable per the caller; the CPU per the caller.
+    unsafe {
+        let w = V::load(p.cast());
+        (w.shl::<16>(), w.and(V::splat(f32::from_bits(0xFFFF_0000))))
+    }
+}
+
+/// One pass over `n` bfloat16 values of `x` (and `y`), `2 * LANES` per vector load.
+#[inline(always)]
+unsafe fn pass_bf16<V: HalfLanes, const OP: u8>(
     x: *const u16,
     y: *const u16,
     n: usize,
 ) -> [f32; 3] {
-    let l = V::LANES;
-    // SAFETY: every load lies below `n`; the CPU per the caller.
+    let l = 2 * V::LANES;
+    // SAFETY: every load lies below `n` (the tail is copied into a padded buffer); the CPU
+    // per the caller.
     unsafe {
-        let mut acc = [[V::splat(0.0); 3]; 4];
+        let mut acc = [[V::splat(0.0); 3]; SETS];
         let mut i = 0;
-        while i + 4 * l <= n {
-            for (k, a) in acc.iter_mut().enumerate() {
+        while i + SETS / 2 * l <= n {
+            for k in 0..SETS / 2 {
                 let j = i + k * l;
-                step(what, a, load::<V, BF>(x.add(j)), load::<V, BF>(y.add(j)));
+                let ((xe, xo), (ye, yo)) = (split_bf16::<V>(x.add(j)), split_bf16::<V>(y.add(j)));
+                step::<V, OP>(&mut acc[2 * k], xe, ye);
+                step::<V, OP>(&mut acc[2 * k + 1], xo, yo);
             }
-            i += 4 * l;
+            i += SETS / 2 * l;
         }
         while i < n {
             let k = l.min(n - i);
-            step(
-                what,
-                &mut acc[0],
-                load_tail::<V, BF>(x.add(i), k),
-                load_tail::<V, BF>(y.add(i), k),
-            );
+            let mut bx = [0u16; 2 * MAX_LANES];
+            let mut by = [0u16; 2 * MAX_LANES];
+            ptr::copy_nonoverlapping(x.add(i), bx.as_mut_ptr(), k);
+            ptr::copy_nonoverlapping(y.add(i), by.as_mut_ptr(), k);
+            let ((xe, xo), (ye, yo)) = (split_bf16::<V>(bx.as_ptr()), split_bf16::<V>(by.as_ptr()));
+            step::<V, OP>(&mut acc[0], xe, ye);
+            step::<V, OP>(&mut acc[1], xo, yo);
             i += k;
         }
-        core::array::from_fn(|j| {
-            acc[0][j].add(acc[1][j]).add(acc[2][j].add(acc[3][j])).reduce_add()
-        })
+        finish::<V, OP>(&acc)
+    }
+}
+
+/// One pass of `OP` over `n` values of `x` (and `y`).
+#[inline(always)]
+unsafe fn pass<V: HalfLanes, const OP: u8>(
+    bf: bool,
+    x: *const u16,
+    y: *const u16,
+    n: usize,
+) -> [f32; 3] {
+    // SAFETY: the caller's contract.
+    unsafe {
+        if bf {
+            pass_bf16::<V, OP>(x, y, n)
+        } else {
+            pass_f16::<V, OP>(x, y, n)
+        }
     }
 }
 
@@ -235,19 +323,13 @@ unsafe fn pass<V: HalfLanes, const BF: bool>(
 /// The CPU runs `V`'s ISA.
 #[inline(always)]
 pub(crate) unsafe fn fold1<V: HalfLanes>(op: Fold, bf: bool, x: &[u16]) -> f32 {
-    let what = match op {
-        Fold::Sum => Acc::Sum,
-        Fold::SumOfSquares => Acc::SumOfSquares,
-        // Not offered for halves (the API has no product of halves).
-        Fold::Product => Acc::Sum,
-    };
     let (p, n) = (x.as_ptr(), x.len());
     // SAFETY: `x` readable for `n`; the CPU per the contract.
     unsafe {
-        if bf {
-            pass::<V, true>(what, p, p, n)[0]
-        } else {
-            pass::<V, false>(what, p, p, n)[0]
+        match op {
+            Fold::SumOfSquares => pass::<V, SUM_OF_SQUARES>(bf, p, p, n)[0],
+            // The API has no product of halves, so `Product` never comes here.
+            Fold::Sum | Fold::Product => pass::<V, SUM>(bf, p, p, n)[0],
         }
     }
 }
@@ -258,17 +340,12 @@ pub(crate) unsafe fn fold1<V: HalfLanes>(op: Fold, bf: bool, x: &[u16]) -> f32 {
 /// The CPU runs `V`'s ISA.
 #[inline(always)]
 pub(crate) unsafe fn fold2<V: HalfLanes>(op: Fold2, bf: bool, x: &[u16], y: &[u16]) -> f32 {
-    let what = match op {
-        Fold2::Dot => Acc::Dot,
-        Fold2::SquaredDistance => Acc::SquaredDistance,
-    };
     let (p, q, n) = (x.as_ptr(), y.as_ptr(), x.len().min(y.len()));
     // SAFETY: both readable for `n`; the CPU per the contract.
     unsafe {
-        if bf {
-            pass::<V, true>(what, p, q, n)[0]
-        } else {
-            pass::<V, false>(what, p, q, n)[0]
+        match op {
+            Fold2::Dot => pass::<V, DOT>(bf, p, q, n)[0],
+            Fold2::SquaredDistance => pass::<V, SQUARED_DISTANCE>(bf, p, q, n)[0],
         }
     }
 }
@@ -281,11 +358,5 @@ pub(crate) unsafe fn fold2<V: HalfLanes>(op: Fold2, bf: bool, x: &[u16], y: &[u1
 pub(crate) unsafe fn dot3<V: HalfLanes>(bf: bool, x: &[u16], y: &[u16]) -> [f32; 3] {
     let (p, q, n) = (x.as_ptr(), y.as_ptr(), x.len().min(y.len()));
     // SAFETY: both readable for `n`; the CPU per the contract.
-    unsafe {
-        if bf {
-            pass::<V, true>(Acc::Dot3, p, q, n)
-        } else {
-            pass::<V, false>(Acc::Dot3, p, q, n)
-        }
-    }
+    unsafe { pass::<V, DOT3>(bf, p, q, n) }
 }
