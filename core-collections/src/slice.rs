@@ -214,17 +214,17 @@ macro_rules! min_max {
     };
     (@body $values:ident, $lanes:expr, $op:ident) => {{
         const LANES: usize = $lanes;
-        if let Some(m) = min_max!(@chunks $values, $op, 4 * LANES) {
+        if let Some(m) = min_max!(@chunks $values, $op, 4 * LANES, LANES) {
             return Some(m);
         }
-        if let Some(m) = min_max!(@chunks $values, $op, LANES) {
+        if let Some(m) = min_max!(@chunks $values, $op, LANES, LANES) {
             return Some(m);
         }
         let (&first, rest) = $values.split_first()?;
         Some(rest.iter().fold(first, |m, &x| m.$op(x)))
     }};
-    // `None` when the slice is shorter than `$width`.
-    (@chunks $values:ident, $op:ident, $width:expr) => {{
+    // `None` when the slice is shorter than `$width` (a multiple of `$lanes`).
+    (@chunks $values:ident, $op:ident, $width:expr, $lanes:expr) => {{
         const WIDTH: usize = $width;
         match $values.split_first_chunk::<WIDTH>() {
             None => None,
@@ -243,14 +243,22 @@ macro_rules! min_max {
                         }
                     }
                 }
-                let mut width = WIDTH;
+                // Registers first (written as chunk-wise loops like the main one, which the
+                // compiler keeps in vector form), then the lanes of one register by halves.
+                let (lanes, more) = acc.split_first_chunk_mut::<{ $lanes }>()?;
+                for part in more.chunks_exact($lanes) {
+                    for (a, &x) in lanes.iter_mut().zip(part) {
+                        *a = (*a).$op(x);
+                    }
+                }
+                let mut width = $lanes;
                 while width > 1 {
                     width /= 2;
                     for i in 0..width {
-                        acc[i] = acc[i].$op(acc[i + width]);
+                        lanes[i] = lanes[i].$op(lanes[i + width]);
                     }
                 }
-                Some(acc[0])
+                Some(lanes[0])
             }
         }
     }};
