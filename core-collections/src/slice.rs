@@ -8,10 +8,12 @@
 //! ```text
 //! checked_sum(xs):  for each block of 2^16..2^20 elements:
 //!                       acc[lane] += widen(x)          // wide enough never to overflow here
+//!                       (32-bit x: w += x wrapping, h += x >> 16; block sum = h*2^16 + (w - h*2^16) mod 2^32)
 //!                   total (wider still) += sum(acc)
 //!                   narrow(total) or None              // overflow checked once, at the end
 //! min/max(xs):      acc[lane] = min(acc[lane], x)      // pminub/pmaxsd/... lane-wise
-//!                   reduce the lanes, then the tail
+//!                   (4 registers of lanes from 64 bytes on, 1 below)
+//!                   the tail as one overlapping chunk, then reduce the lanes by halves
 //! ```
 //!
 //! The sums follow .NET 11's `Enumerable.Sum` (dotnet/runtime#127429: overflow tracked across
@@ -53,9 +55,11 @@ pub trait SliceInteger: Copy + Ord + sealed::Sealed {
 /// the elements. (A left-to-right `checked_add` fold can also fail on an intermediate partial
 /// sum, e.g. `[i32::MAX, 1, -1]`, whose sum `i32::MAX` this returns.)
 ///
-/// Elements are added into wider per-lane accumulators (`u8`/`u16` into `u32`, `i32` into
-/// `i64`, 64-bit types as 32-bit halves into 64-bit lanes) that cannot overflow within a
-/// block, so the loop has no branch and vectorizes; the range check happens once at the end.
+/// Nothing is checked per element: `u8`/`u16` are added into `u32` lanes, 64-bit types as
+/// 32-bit halves into 64-bit lanes, and 32-bit types in their own width beside a sum of their
+/// high 16 bits, which together give the exact sum of each block of 2^16 elements. No lane can
+/// overflow within a block, so the loop has no branch and vectorizes; the range check happens
+/// once at the end.
 ///
 /// # Example
 /// ```
@@ -88,9 +92,9 @@ pub fn max<T: SliceInteger>(values: &[T]) -> Option<T> {
     T::max_of(values)
 }
 
-/// Elements per block of the widening sums: small enough that no lane can overflow.
+/// Elements per block of the 8-, 16- and 32-bit sums: small enough that no lane can overflow.
 const SMALL_BLOCK: usize = 1 << 16;
-/// The same for 32- and 64-bit elements, whose lanes are 64 bits wide.
+/// The same for 64-bit elements, whose halves are added in 64-bit lanes.
 const LARGE_BLOCK: usize = 1 << 20;
 
 /// Sums through a wider lane type: `$wide` per lane and per block (a block's sum always fits
@@ -113,6 +117,34 @@ macro_rules! widening_sum {
                 return <$t>::try_from(block_sum(values)).ok();
             }
             let total: $total = values.chunks($block).map(|b| <$total>::from(block_sum(b))).sum();
+            <$t>::try_from(total).ok()
+        }
+    };
+}
+
+/// Sums of 32-bit values in their own lane width: per block of up to 2^16 elements, the
+/// wrapping sum `w` and the sum `h` of the high halves (`x >> 16`, which cannot overflow in a
+/// block). The exact block sum is `h * 2^16 + l`, where `l`, the sum of the low halves, lies in
+/// `0..2^32` and is therefore `w - h * 2^16` taken modulo `2^32`. Two lane-width additions and
+/// a shift per element, no widening: the loop vectorizes like an unchecked sum.
+macro_rules! split16_sum {
+    ($t:ty, $u:ty, $wide:ty, $total:ty) => {
+        fn checked_sum(values: &[$t]) -> Option<$t> {
+            fn block_sum(block: &[$t]) -> $wide {
+                let mut w: $u = 0;
+                let mut h: $t = 0;
+                for &x in block {
+                    w = w.wrapping_add(x as $u);
+                    h = h.wrapping_add(x >> 16);
+                }
+                let low = w.wrapping_sub((h as $u) << 16);
+                (<$wide>::from(h) << 16) + <$wide>::from(low)
+            }
+            if values.len() <= SMALL_BLOCK {
+                return <$t>::try_from(block_sum(values)).ok();
+            }
+            let total: $total =
+                values.chunks(SMALL_BLOCK).map(|b| <$total>::from(block_sum(b))).sum();
             <$t>::try_from(total).ok()
         }
     };
@@ -172,45 +204,70 @@ macro_rules! fold_sum {
 }
 
 /// Lane-wise minimum and maximum over chunks of `$lanes` (16 bytes' worth of lanes: one SSE2
-/// or NEON register). The tail is one more chunk overlapping the previous one (taking a
-/// minimum twice changes nothing), and the lanes are reduced by halves, so short slices and
-/// the final reduction are vector code too instead of a scalar loop over every lane.
+/// or NEON register), or of four times that (four registers, independent chains) for slices
+/// that long. The first chunk seeds the lanes, the tail is one more chunk overlapping the
+/// previous one (taking a minimum twice changes nothing), and the lanes are reduced by halves,
+/// so short slices and the final reduction are vector code too instead of a scalar loop over
+/// every lane: 64 bytes are four loads, three lane-wise maxima and the reduction.
 macro_rules! min_max {
     ($t:ty, $lanes:expr) => {
         fn min_of(values: &[$t]) -> Option<$t> {
-            min_max!(@body values, $t, $lanes, min)
+            min_max!(@body values, $lanes, min)
         }
 
         fn max_of(values: &[$t]) -> Option<$t> {
-            min_max!(@body values, $t, $lanes, max)
+            min_max!(@body values, $lanes, max)
         }
     };
-    (@body $values:ident, $t:ty, $lanes:expr, $op:ident) => {{
-        let (&first, _) = $values.split_first()?;
-        if $values.len() < $lanes {
-            return Some($values.iter().fold(first, |m, &x| m.$op(x)));
+    (@body $values:ident, $lanes:expr, $op:ident) => {{
+        const LANES: usize = $lanes;
+        if let Some(m) = min_max!(@chunks $values, $op, 4 * LANES, LANES) {
+            return Some(m);
         }
-        let mut acc = [first; $lanes];
-        let mut chunks = $values.chunks_exact($lanes);
-        for chunk in &mut chunks {
-            for (a, &x) in acc.iter_mut().zip(chunk) {
-                *a = (*a).$op(x);
+        if let Some(m) = min_max!(@chunks $values, $op, LANES, LANES) {
+            return Some(m);
+        }
+        let (&first, rest) = $values.split_first()?;
+        Some(rest.iter().fold(first, |m, &x| m.$op(x)))
+    }};
+    // `None` when the slice is shorter than `$width` (a multiple of `$lanes`).
+    (@chunks $values:ident, $op:ident, $width:expr, $lanes:expr) => {{
+        const WIDTH: usize = $width;
+        match $values.split_first_chunk::<WIDTH>() {
+            None => None,
+            Some((head, rest)) => {
+                let mut acc = *head;
+                let mut chunks = rest.chunks_exact(WIDTH);
+                for chunk in &mut chunks {
+                    for (a, &x) in acc.iter_mut().zip(chunk) {
+                        *a = (*a).$op(x);
+                    }
+                }
+                if !chunks.remainder().is_empty() {
+                    if let Some((_, last)) = $values.split_last_chunk::<WIDTH>() {
+                        for (a, &x) in acc.iter_mut().zip(last) {
+                            *a = (*a).$op(x);
+                        }
+                    }
+                }
+                // Registers first (written as chunk-wise loops like the main one, which the
+                // compiler keeps in vector form), then the lanes of one register by halves.
+                let (lanes, more) = acc.split_first_chunk_mut::<{ $lanes }>()?;
+                for part in more.chunks_exact($lanes) {
+                    for (a, &x) in lanes.iter_mut().zip(part) {
+                        *a = (*a).$op(x);
+                    }
+                }
+                let mut width = $lanes;
+                while width > 1 {
+                    width /= 2;
+                    for i in 0..width {
+                        lanes[i] = lanes[i].$op(lanes[i + width]);
+                    }
+                }
+                Some(lanes[0])
             }
         }
-        if !chunks.remainder().is_empty() {
-            let last = &$values[$values.len() - $lanes..];
-            for (a, &x) in acc.iter_mut().zip(last) {
-                *a = (*a).$op(x);
-            }
-        }
-        let mut width = $lanes;
-        while width > 1 {
-            width /= 2;
-            for i in 0..width {
-                acc[i] = acc[i].$op(acc[i + width]);
-            }
-        }
-        Some(acc[0])
     }};
 }
 
@@ -229,8 +286,8 @@ slice_integer! {
     i8 => { widening_sum!(i8, i32, i64, 32, SMALL_BLOCK); }
     u16 => { widening_sum!(u16, u32, u64, 16, SMALL_BLOCK); }
     i16 => { widening_sum!(i16, i32, i64, 16, SMALL_BLOCK); }
-    u32 => { widening_sum!(u32, u64, u128, 8, LARGE_BLOCK); }
-    i32 => { widening_sum!(i32, i64, i128, 8, LARGE_BLOCK); }
+    u32 => { split16_sum!(u32, u32, u64, u128); }
+    i32 => { split16_sum!(i32, u32, i64, i128); }
     u64 => { split_sum!(u64, u64, u64, u128, 8); }
     i64 => { split_sum!(i64, i64, i64, i128, 8); }
     usize => { split_sum!(usize, u64, u64, u128, 8); }
@@ -516,6 +573,45 @@ mod tests {
             (0..LARGE_BLOCK as i32 + 7).map(|i| if i % 2 == 0 { i } else { -i }).collect();
         let naive: i128 = v.iter().map(|&x| i128::from(x)).sum();
         assert_eq!(checked_sum(&v).map(i128::from), i32::try_from(naive).ok().map(i128::from));
+    }
+
+    #[test]
+    fn split_sums_at_the_block_limits() {
+        // A whole block of extremes: the high-half sums reach their bounds exactly.
+        for len in [SMALL_BLOCK - 1, SMALL_BLOCK, SMALL_BLOCK + 1, 3 * SMALL_BLOCK + 5] {
+            for x in [i32::MIN, i32::MAX, -1, 0xFFFF, -0x10000] {
+                let v = vec![x; len];
+                let want = i32::try_from(i128::from(x) * len as i128).ok();
+                assert_eq!(checked_sum(&v), want, "{x} x {len}");
+            }
+            for x in [u32::MAX, 0xFFFF, 0x1_0000] {
+                let v = vec![x; len];
+                let want = u32::try_from(u128::from(x) * len as u128).ok();
+                assert_eq!(checked_sum(&v), want, "{x} x {len}");
+            }
+        }
+        // Cancelling extremes: the exact sum is small although every partial sum is huge.
+        let v: Vec<i32> =
+            (0..SMALL_BLOCK + 3).map(|i| if i % 2 == 0 { i32::MAX } else { -i32::MAX }).collect();
+        assert_eq!(checked_sum(&v), Some(i32::MAX * ((SMALL_BLOCK as i32 + 3) % 2)));
+    }
+
+    #[test]
+    fn min_max_find_the_extreme_at_every_position() {
+        for len in 1..=200 {
+            for at in 0..len {
+                let mut v = vec![7u8; len];
+                v[at] = 200;
+                assert_eq!(max(&v), Some(200), "len {len} at {at}");
+                v[at] = 3;
+                assert_eq!(min(&v), Some(3), "len {len} at {at}");
+                let mut w = vec![0i32; len];
+                w[at] = i32::MIN;
+                assert_eq!(min(&w), Some(i32::MIN), "len {len} at {at}");
+                w[at] = 1;
+                assert_eq!(max(&w), Some(1), "len {len} at {at}");
+            }
+        }
     }
 
     #[test]

@@ -131,6 +131,14 @@ pub(crate) unsafe fn exp_for_f32<W: F64>(x: W) -> W {
     unsafe { exp_with(x, &EXP_TAYLOR[..7]) }
 }
 
+/// `e^r` for an already reduced `|r| <= ln 2 / 2` (a little more is fine): the series of
+/// [`exp`] without its reduction and scaling, for callers that reduce the argument themselves.
+#[inline(always)]
+pub(crate) unsafe fn exp_reduced<W: F64>(r: W) -> W {
+    // SAFETY: the CPU runs W's ISA.
+    unsafe { expm1_small(r).add(c(1.0)) }
+}
+
 #[inline(always)]
 unsafe fn exp_with<W: F64>(x: W, taylor: &[f64]) -> W {
     // SAFETY: the CPU runs W's ISA.
@@ -168,7 +176,7 @@ unsafe fn expm1<W: F64>(x: W) -> W {
 
 /// `2 atanh(f) / f - 2 = 2 f^2 / 3 + 2 f^4 / 5 + ...` as a polynomial in `s = f^2`:
 /// coefficients `2 / (2k + 1)`, `k = 1..=10`.
-const LN_SERIES: [f64; 10] = {
+pub(crate) const LN_SERIES: [f64; 10] = {
     let mut t = [0.0; 10];
     let mut k = 0;
     while k < 10 {
@@ -180,7 +188,7 @@ const LN_SERIES: [f64; 10] = {
 
 /// `(e, ln m)` with `x = 2^e m` (finite positive `x`; other lanes give garbage).
 #[inline(always)]
-unsafe fn ln_parts<W: F64>(x: W, series: &[f64]) -> (W, W) {
+pub(crate) unsafe fn ln_parts<W: F64>(x: W, series: &[f64]) -> (W, W) {
     // SAFETY: the CPU runs W's ISA.
     unsafe {
         // Subnormals scaled up by 2^54 first.

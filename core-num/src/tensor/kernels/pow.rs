@@ -9,14 +9,21 @@
 //! doubles, and `e^(hi + lo)` folds `lo` into the reduced argument. Exact products come from
 //! FMA where the level has it, from Veltkamp splitting elsewhere.
 //!
-//! For `f32` results `e^(y ln |x|)` in plain `f64` is enough: an error of `745 * 2^-52` is far
-//! below an `f32` ulp.
+//! The division for `f` is the only one: the correction `fl` needs its quotient by `m + 1` to
+//! a few bits only, and `1 / (m + 1) = (1 - f) / 2`. The final `e^r` is the bare series (the
+//! reduction by `ln 2` is done here, with `lo` folded in).
+//!
+//! For `f32` results `e^(y ln |x|)` in plain `f64`, with the short series of `ln` and `exp`
+//! used for `f32`, is enough: `|y ln |x||` matters only up to about 104 there, so the error
+//! of the product stays near `2^-27`, an eighth of an `f32` ulp before the final rounding.
 //!
 //! The special cases are IEEE 754's `pow` (as `f64::powf`): `x^±0 = 1` and `1^y = 1` even for
 //! NaN, a negative finite `x` with a non-integer `y` is NaN, odd integer powers keep the sign
-//! of `x` (`-0` and `-inf` included), and the limits at zero, one and infinity.
+//! of `x` (`-0` and `-inf` included), and the limits at zero, one and infinity. They cost a
+//! dozen compares and selects; a vector whose lanes are all ordinary (positive finite `x`,
+//! finite `y`: the usual input) skips them after one test.
 
-use super::math::{exp, exp_for_f32, ln, F64};
+use super::math::{exp_for_f32, exp_reduced, ln_parts, F64, LN_SERIES};
 
 #[inline(always)]
 unsafe fn c<W: F64>(x: f64) -> W {
@@ -97,8 +104,10 @@ unsafe fn ln_dd<W: F64>(a: W) -> (W, W) {
         let dh = m.add(one);
         let dl = m.sub(dh.sub(one));
         let fh = num.div(dh);
+        // The remainder of that division, divided by m + 1 = 2 / (1 - f): only its leading
+        // bits matter, so a multiplication by (1 - fh) / 2 stands in for a second division.
         let (p, pe) = two_prod(fh, dh);
-        let fl = num.sub(p).sub(pe).sub(fh.mul(dl)).div(dh);
+        let fl = num.sub(p).sub(pe).sub(fh.mul(dl)).mul(c::<W>(0.5).sub(fh.mul(c(0.5))));
         // f^3 as ch + cl, then 2f^3/3 as th + tl.
         let (sh, sl) = two_prod(fh, fh);
         let (ch, cl) = two_prod(sh, fh);
@@ -139,8 +148,8 @@ unsafe fn exp_dd<W: F64>(hi: W, lo: W) -> W {
         let k = hc.mul(c(core::f64::consts::LOG2_E)).round_even();
         let r = k.mul_add(c(-LN2_HI), hc);
         let r = k.mul_add(c(-LN2_LO), r).add(lo);
-        // e^r with r reduced: the same series as `exp`, through its entry point at k = 0.
-        let er = exp(r);
+        // e^r with r already reduced: the series alone.
+        let er = exp_reduced(r);
         // er * 2^k, rounding once even for subnormal results.
         let k1 = k.mul(c(0.5)).floor();
         er.mul(pow2i(k1)).mul(pow2i(k.sub(k1)))
@@ -154,7 +163,27 @@ unsafe fn pow2i<W: F64>(k: W) -> W {
     unsafe { k.add(c(4_503_599_627_370_496.0 + 1023.0)).shl::<52>() }
 }
 
-/// `|x|^y` by `magnitude`, then the special cases and the sign.
+/// `|x|^y` for positive finite `|x|` and finite `y` (other lanes give garbage).
+#[inline(always)]
+unsafe fn magnitude<W: F64>(a: W, y: W, precise: bool) -> W {
+    // SAFETY: the CPU runs W's ISA.
+    unsafe {
+        if precise {
+            let (lh, ll) = ln_dd(a);
+            let (zh, zl) = two_prod(y, lh);
+            exp_dd(zh, zl.add(y.mul(ll)))
+        } else {
+            // For f32 results: `|y ln x|` matters only up to about 104 (beyond, the result
+            // rounds to 0 or infinity), so the short series (relative error near 2^-34) keeps
+            // the error of `y ln x` near 2^-27, an eighth of an f32 ulp.
+            let (e, lnm) = ln_parts(a, &LN_SERIES[..5]);
+            exp_for_f32(y.mul(e.mul_add(c(LN2_HI), e.mul_add(c(LN2_LO), lnm))))
+        }
+    }
+}
+
+/// `x^y`: `magnitude`, then (only for vectors with a lane that needs them) the special cases
+/// and the sign.
 #[inline(always)]
 unsafe fn pow_with<W: F64>(x: W, y: W, precise: bool) -> W {
     // SAFETY: the CPU runs W's ISA.
@@ -163,13 +192,13 @@ unsafe fn pow_with<W: F64>(x: W, y: W, precise: bool) -> W {
         let one = c::<W>(1.0);
         let inf = c::<W>(f64::INFINITY);
         let a = x.abs();
-        let m = if precise {
-            let (lh, ll) = ln_dd(a);
-            let (zh, zl) = two_prod(y, lh);
-            exp_dd(zh, zl.add(y.mul(ll)))
-        } else {
-            exp_for_f32(y.mul(ln(a)))
-        };
+        let m = magnitude(a, y, precise);
+        // Positive finite x and finite y everywhere (NaN fails every compare): `m` is the
+        // answer, `x^0 = 1^y = 1` included, and none of the selects below would change it.
+        let ordinary = W::mask_and(W::mask_and(zero.lt(x), x.lt(inf)), y.abs().lt(inf));
+        if W::mask_bits(ordinary) == (1u64 << W::LANES) - 1 {
+            return m;
+        }
         let y_neg = y.lt(zero);
         // |x| = 0 or inf.
         let m = W::select(a.eq(zero), W::select(y_neg, inf, zero), m);
@@ -201,7 +230,7 @@ pub(crate) unsafe fn pow<W: F64>(x: W, y: W) -> W {
     unsafe { pow_with(x, y, true) }
 }
 
-/// `x^y` to about `2^-44`, for results rounded to `f32`.
+/// `x^y` to about `2^-27` (relative), for results rounded to `f32`.
 #[inline(always)]
 pub(crate) unsafe fn pow_for_f32<W: F64>(x: W, y: W) -> W {
     // SAFETY: the caller's contract.
