@@ -212,9 +212,13 @@ fn each_strategy_is_forced_by_its_keys() {
     // Two keys per length, 1 to 20 bytes.
     let buckets: Vec<String> = (1..=20).flat_map(|n| ["x".repeat(n), "y".repeat(n)]).collect();
     assert_eq!(strategy_of(buckets.clone()), Strategy::LengthBuckets);
-    // Unique within their first four bytes.
+    // Unique within their first four bytes: keys of 8 bytes or more take the first 8-byte
+    // window that is unique enough (a lookup reads and hashes a whole window anyway).
     let numbered: Vec<String> = (0..1000).map(|i| format!("{i:04}-and-some-tail")).collect();
-    assert_eq!(strategy_of(numbered), Strategy::Substring { from_end: false, offset: 1, len: 3 });
+    assert_eq!(strategy_of(numbered), Strategy::Substring { from_end: false, offset: 0, len: 8 });
+    // Shorter keys take the shortest unique enough slice.
+    let short: Vec<String> = (0..1000).map(|i| format!("{i:03}ab")).collect();
+    assert_eq!(strategy_of(short), Strategy::Substring { from_end: false, offset: 0, len: 3 });
     // A long shared prefix, a unique end.
     let paths: Vec<String> =
         (0..1000).map(|i| format!("/api/v1/{}/item{i:03}", "x".repeat(i % 5))).collect();

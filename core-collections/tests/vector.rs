@@ -321,6 +321,43 @@ fn big_one_million() {
 }
 
 #[test]
+fn versions_shared_across_threads_change_independently() {
+    // Each thread takes a clone of one shared vector (and of a clone another thread may be
+    // dropping) and changes it in place: copy-on-write must copy every shared node and
+    // buffer, and a node left unshared by another thread's drop must be reused safely.
+    let base: Vector<u64> = (0..5_000).collect();
+    let handles: Vec<_> = (0..4u64)
+        .map(|t| {
+            let mine = base.clone();
+            std::thread::spawn(move || {
+                let mut v = mine;
+                for round in 0..50u64 {
+                    let keep = v.clone();
+                    for i in (t as usize..v.len()).step_by(97) {
+                        v.set(i, round * 10 + t);
+                    }
+                    v.push_back(t);
+                    v.push_front(t);
+                    drop(keep);
+                    let _ = v.pop_front();
+                    let _ = v.pop_back();
+                }
+                v
+            })
+        })
+        .collect();
+    for (t, h) in handles.into_iter().enumerate() {
+        let v = h.join().expect("thread finished");
+        v.check_invariants();
+        for (i, &x) in v.iter().enumerate() {
+            let changed = i >= t && (i - t) % 97 == 0;
+            assert_eq!(x, if changed { 490 + t as u64 } else { i as u64 }, "thread {t}, {i}");
+        }
+    }
+    assert!(base.iter().copied().eq(0..5_000));
+}
+
+#[test]
 fn many_small_appends_stay_shallow() {
     let mut v = Vector::new();
     let mut m = Vec::new();

@@ -9,7 +9,7 @@ use super::str_table::{edge_tag, edges, mid_words, StrKeys};
 use super::string_hash::{
     fold_word, hash_bytes, hash_edges, hash_mid, hash_word, hash_words, read_u64, short_word, Seed,
 };
-use super::table::{permute, table_bits, SlotTable, Table, HASH_EXTRA, INT_EXTRA};
+use super::table::{permute, table_bits, SlotTable, Table, HASH_EXTRA, INT_EXTRA, SLOT_KEYS};
 
 /// An empty dense slot.
 const EMPTY: u32 = u32::MAX;
@@ -584,7 +584,7 @@ fn retain_live<T>(v: &mut Vec<T>, dead: &[bool]) {
 
 /// A scan for a few keys, else a seeded hash table over `tags` (with `entries` reordered by
 /// bucket).
-fn general_index<K, V>(entries: &mut [(K, V)], state: FastState, tags: &[u64]) -> Index {
+fn general_index<K, V>(entries: &mut Vec<(K, V)>, state: FastState, tags: &[u64]) -> Index {
     if entries.len() <= SMALL {
         return Index::Scan;
     }
@@ -616,9 +616,25 @@ fn int_index<K: Hash + Eq, V>(
     if n > SMALL && max - min < DENSE_SPREAD.saturating_mul(n as u64) {
         return dense_index(entries, min, max);
     }
-    // The secret seed keeps the duplicate check linear whatever the keys.
-    let seed = Seed::new(process_seed());
-    if let Some(dead) = dedup(entries, |_, k| hash_word(int_of(k), seed)) {
+    let key = |i: usize| int_of(&entries[i].0);
+    if n > SLOT_KEYS {
+        // Buckets confirm each candidate by equality: keys sharing an integer are fine. Equal
+        // keys share their integer, hence their bucket: rather than a hash table of its own,
+        // the duplicate check looks for repeated integers within the buckets, and only if it
+        // finds one (or the buckets are too crowded to look cheaply) runs the full check.
+        let (table, dest) = Table::build(n, INT_EXTRA, key);
+        permute(entries, &dest);
+        if !repeats_in_buckets(&table, entries) {
+            return Some(Index::SparseInts(SparseTable::Buckets(table)));
+        }
+        if let Some(dead) = dedup_ints(entries) {
+            retain_live(entries, &dead);
+            return int_index(entries, None);
+        }
+        // Only different keys that share an integer: the buckets tell them apart.
+        return Some(Index::SparseInts(SparseTable::Buckets(table)));
+    }
+    if let Some(dead) = dedup_ints(entries) {
         retain_live(entries, &dead);
         return int_index(entries, None);
     }
@@ -634,11 +650,38 @@ fn int_index<K: Hash + Eq, V>(
     } else if let Some(table) = SlotTable::build(n, key) {
         Some(Index::SparseInts(SparseTable::Slots(table)))
     } else {
-        // Buckets confirm each candidate by equality: keys sharing an integer are fine.
         let (table, dest) = Table::build(n, INT_EXTRA, key);
-        permute(entries, dest);
+        permute(entries, &dest);
         Some(Index::SparseInts(SparseTable::Buckets(table)))
     }
+}
+
+/// [`dedup`] for integer keys, hashing their integers under the secret seed (which keeps the
+/// check linear whatever the keys).
+fn dedup_ints<K: Hash + Eq, V>(entries: &mut [(K, V)]) -> Option<Vec<bool>> {
+    let seed = Seed::new(process_seed());
+    dedup(entries, |_, k| hash_word(int_of(k), seed))
+}
+
+/// Whether two entries of a bucket table (entries grouped by bucket) share an integer, or the
+/// buckets are too crowded to tell with a few compares per key (then `true` too: the caller
+/// runs the full duplicate check).
+fn repeats_in_buckets<K: Hash, V>(table: &Table, entries: &[(K, V)]) -> bool {
+    let mut budget = 4 * entries.len() + 64;
+    for (i, (k, _)) in entries.iter().enumerate() {
+        let x = int_of(k);
+        let start = table.bucket(x).start;
+        if start < i {
+            budget = match budget.checked_sub(i - start) {
+                Some(b) => b,
+                None => return true,
+            };
+            if entries[start..i].iter().any(|(other, _)| int_of(other) == x) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The dense strategies, for integer keys in `min..=max`, a range under [`DENSE_SPREAD`]
@@ -664,8 +707,8 @@ fn dense_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>, min: u64, max: u64) -
         }
         if distinct {
             drop(seen);
-            let dest = entries.iter().map(|(k, _)| offset(k) as u32).collect();
-            permute(entries, dest);
+            let dest: Vec<u32> = entries.iter().map(|(k, _)| offset(k) as u32).collect();
+            permute(entries, &dest);
             return Some(Index::DenseFull { min });
         }
     }
@@ -694,8 +737,8 @@ fn dense_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>, min: u64, max: u64) -
     if n == slots.len() {
         // Every integer of the range: entries in key order, and no slots.
         drop(slots);
-        let dest = entries.iter().map(|(k, _)| (int_of(k) - min) as u32).collect();
-        permute(entries, dest);
+        let dest: Vec<u32> = entries.iter().map(|(k, _)| (int_of(k) - min) as u32).collect();
+        permute(entries, &dest);
         return Some(Index::DenseFull { min });
     }
     Some(Index::DenseInts { min, slots: slots.into_boxed_slice() })
@@ -758,9 +801,9 @@ fn string_index<'a, const FOLD: bool>(n: usize, bytes: impl Fn(usize) -> &'a [u8
 }
 
 /// A table over `tags` (one per entry), with `entries` reordered by bucket.
-fn hashed<T>(entries: &mut [T], tags: &[u64]) -> Table {
+fn hashed<T>(entries: &mut Vec<T>, tags: &[u64]) -> Table {
     let (table, dest) = Table::build(tags.len(), HASH_EXTRA, |i| tags[i]);
-    permute(entries, dest);
+    permute(entries, &dest);
     table
 }
 
@@ -795,8 +838,10 @@ fn length_buckets<'a>(
     Some((starts.into_boxed_slice(), order))
 }
 
-/// The shortest slice (1 to 8 bytes, left- or right-justified) on which at most 1 key in 20
-/// repeats another, within a bounded amount of work.
+/// A slice of the keys on which at most 1 key in 20 repeats another, within a bounded amount
+/// of work: for keys of at least 8 bytes, the first 8-byte window (the edge words first, then
+/// inward, alternating ends), as a lookup reads and hashes the whole window anyway; for
+/// shorter keys, the shortest slice (1 to 8 bytes, left- or right-justified).
 fn find_slice<'a, const FOLD: bool>(
     n: usize,
     bytes: &impl Fn(usize) -> &'a [u8],
@@ -809,44 +854,73 @@ fn find_slice<'a, const FOLD: bool>(
     let bits = table_bits(n) + 1;
     let mut seen = vec![u64::MAX; 1 << bits];
     let mut touched = Vec::with_capacity(n);
-    let mask = seen.len() - 1;
     // Each key looked at costs one unit; a failing candidate usually stops early, once it has
     // seen `allowed` repeats.
     let mut budget = (64 * n).max(1 << 20);
+    // Whether at most `allowed` keys repeat another's `word`, and the keys looked at.
+    let mut unique_enough = |word: &dyn Fn(&[u8]) -> u64| {
+        let mask = seen.len() - 1;
+        // Only the slots the last candidate used go back to empty (a fill of the whole
+        // table per candidate cost more than the failing candidates' probes).
+        for &p in &touched {
+            seen[p] = u64::MAX;
+        }
+        touched.clear();
+        let mut repeats = 0;
+        let mut i = 0;
+        while i < n && repeats <= allowed {
+            let w = word(bytes(i));
+            let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
+            loop {
+                if seen[p] == u64::MAX {
+                    seen[p] = w;
+                    touched.push(p);
+                    break;
+                }
+                if seen[p] == w {
+                    repeats += 1;
+                    break;
+                }
+                p = (p + 1) & mask;
+            }
+            i += 1;
+        }
+        (repeats <= allowed, i)
+    };
     let sides: &[bool] = if min_len == max_len { &[false] } else { &[false, true] };
-    for len in 1..=min_len.min(8) {
+    if min_len >= 8 {
+        // Every slice that the search below would accept lies in one of these windows (the
+        // one `Slice::windowed` reads for it), whose other bytes only tell keys apart more:
+        // the windows find a slice whenever the slices do, in far fewer candidates.
+        for offset in 0..=min_len - 8 {
+            for &from_end in sides {
+                let word = |b: &[u8]| {
+                    let at = if from_end { b.len() - 8 - offset } else { offset };
+                    let w = read_u64(b, at);
+                    if FOLD {
+                        fold_word(w)
+                    } else {
+                        w
+                    }
+                };
+                let (found, looked) = unique_enough(&word);
+                if found {
+                    return Some(Slice::new(from_end, offset, 8));
+                }
+                budget = budget.checked_sub(looked)?;
+            }
+        }
+        return None;
+    }
+    for len in 1..=min_len {
         for &from_end in sides {
             for offset in 0..=min_len - len {
                 let slice = Slice::new(from_end, offset, len);
-                // Only the slots this candidate used go back to empty (a fill of the whole
-                // table per candidate cost more than the failing candidates' probes).
-                for &p in &touched {
-                    seen[p] = u64::MAX;
-                }
-                touched.clear();
-                let mut repeats = 0;
-                let mut i = 0;
-                while i < n && repeats <= allowed {
-                    let w = slice.packed_inline::<FOLD>(bytes(i));
-                    let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
-                    loop {
-                        if seen[p] == u64::MAX {
-                            seen[p] = w;
-                            touched.push(p);
-                            break;
-                        }
-                        if seen[p] == w {
-                            repeats += 1;
-                            break;
-                        }
-                        p = (p + 1) & mask;
-                    }
-                    i += 1;
-                }
-                if repeats <= allowed {
+                let (found, looked) = unique_enough(&|b: &[u8]| slice.packed_inline::<FOLD>(b));
+                if found {
                     return Some(slice);
                 }
-                budget = budget.checked_sub(i)?;
+                budget = budget.checked_sub(looked)?;
             }
         }
     }

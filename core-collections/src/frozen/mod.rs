@@ -17,9 +17,11 @@
 //! string keys:            n <= 8                      -> SmallScan
 //!                         <= 2 keys per length,
 //!                         few empty lengths           -> LengthBuckets (bucket[len - min])
-//!                         a 1..=8-byte slice, from the
-//!                         left or the right, repeats
-//!                         in <= 1 key of 20           -> Substring     (hash the slice or its word)
+//!                         an 8-byte window (keys of 8+
+//!                         bytes; else a 1..=8-byte
+//!                         slice), from the left or the
+//!                         right, repeats in <= 1 key
+//!                         of 20                       -> Substring     (hash the window or slice)
 //!                         otherwise                   -> StringHash    (hash the whole key)
 //! other keys:             n <= 8                      -> SmallScan
 //!                         otherwise                   -> GeneralHash   (seeded hash, table)

@@ -36,9 +36,9 @@ pub enum Strategy {
     /// String keys with at most 2 per byte length: buckets indexed by length, scanned.
     LengthBuckets,
     /// String keys hashed on one slice of `len` bytes at `offset` from the start (or from the
-    /// end, `from_end`), unique enough among the keys (keys of 8 bytes or more hash the
-    /// 8-byte window that holds it, for the same cost); lengths outside the keys' range are
-    /// rejected before hashing.
+    /// end, `from_end`), unique enough among the keys: for keys of 8 bytes or more an 8-byte
+    /// window (one load), for shorter ones the shortest such slice; lengths outside the keys'
+    /// range are rejected before hashing.
     Substring {
         /// Whether `offset` counts from the end of the key.
         from_end: bool,

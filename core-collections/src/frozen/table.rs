@@ -84,15 +84,69 @@ fn random_collisions(n: usize, bits: u32) -> usize {
     (n as f64 - used).max(0.0) as usize
 }
 
-/// Moves `items[i]` to `dest[i]`, in place (cycle by cycle).
-pub(crate) fn permute<T>(items: &mut [T], mut dest: Vec<u32>) {
-    for i in 0..items.len() {
-        while dest[i] as usize != i {
-            let d = dest[i] as usize;
-            items.swap(i, d);
-            dest.swap(i, d);
+/// Moves `items[i]` to `dest[i]` (`dest` a permutation of `0..items.len()`).
+///
+/// Scattered into a new buffer: each move is independent of the others, where following
+/// the permutation's cycles in place made every swap wait for the one before (a fifth of a
+/// sparse integer build).
+///
+/// # Panics
+/// If `dest` is not a permutation of `0..items.len()`.
+pub(crate) fn permute<T>(items: &mut Vec<T>, dest: &[u32]) {
+    let n = items.len();
+    assert_eq!(dest.len(), n, "one destination per item");
+    // Which destinations are written: each must be in range and used once.
+    let mut written = vec![0u64; n.div_ceil(64)];
+    let mut out: Vec<T> = Vec::with_capacity(n);
+    let (src, dst) = (items.as_ptr(), out.as_mut_ptr());
+    // SAFETY: `items` gives up ownership of its `n` elements first (its length is 0), so
+    // none is dropped twice: if a check below fails, the elements not yet moved leak and
+    // `out` (length 0) drops none. Each element is read once from `src.add(i)` (`i < n`,
+    // initialised) and written to `dst.add(d)` only once `d < n` (in `out`'s capacity) is
+    // known to be unused; after `n` distinct destinations below `n`, every slot of `out` is
+    // written, and it takes length `n`. The two buffers are distinct allocations.
+    unsafe {
+        items.set_len(0);
+        for (i, &d) in dest.iter().enumerate() {
+            let d = d as usize;
+            let (word, bit) = (d / 64, 1u64 << (d % 64));
+            assert!(d < n && written[word] & bit == 0, "destinations are a permutation");
+            written[word] |= bit;
+            core::ptr::copy_nonoverlapping(src.add(i), dst.add(d), 1);
         }
+        out.set_len(n);
     }
+    *items = out;
+}
+
+/// Turns counts into running totals (`a[i]` becomes `a[0] + ... + a[i]`), as four
+/// interleaved chains over the four quarters, then adding each quarter's offset: a single
+/// chain waits one add per element (a fifth of a sparse integer build, over 8,193 buckets).
+fn running_totals(a: &mut [u32]) {
+    let q = a.len() / 4;
+    let (a0, rest) = a.split_at_mut(q);
+    let (a1, rest) = rest.split_at_mut(q);
+    let (a2, a3) = rest.split_at_mut(q);
+    let (mut s0, mut s1, mut s2, mut s3) = (0u32, 0u32, 0u32, 0u32);
+    for (((x0, x1), x2), x3) in a0.iter_mut().zip(a1.iter_mut()).zip(a2.iter_mut()).zip(&mut *a3) {
+        s0 = s0.wrapping_add(*x0);
+        *x0 = s0;
+        s1 = s1.wrapping_add(*x1);
+        *x1 = s1;
+        s2 = s2.wrapping_add(*x2);
+        *x2 = s2;
+        s3 = s3.wrapping_add(*x3);
+        *x3 = s3;
+    }
+    for x in &mut a3[q..] {
+        s3 = s3.wrapping_add(*x);
+        *x = s3;
+    }
+    let (o1, o2) = (s0, s0.wrapping_add(s1));
+    let o3 = o2.wrapping_add(s2);
+    a1.iter_mut().for_each(|x| *x = x.wrapping_add(o1));
+    a2.iter_mut().for_each(|x| *x = x.wrapping_add(o2));
+    a3.iter_mut().for_each(|x| *x = x.wrapping_add(o3));
 }
 
 impl Table {
@@ -110,18 +164,41 @@ impl Table {
         // biggest.
         let small = table_bits(n);
         let extra = if n <= 4096 { max_extra } else { max_extra.saturating_sub(1) };
-        let big = small + extra;
-        let mut seen = vec![0u64; (1usize << big).div_ceil(64)];
+        // At most 2^32 buckets (their numbers are `u32`s below).
+        let big = (small + extra).min(32);
+        let extra = big - small;
         // Structured keys (spaced integers) often spread perfectly under the golden ratio at
-        // a small size, so each size is tried with it first. Keys that collide about as much
-        // as random ones there gain nothing from another multiplier: they go straight to the
-        // biggest size, where the first multiplier that does about as well as random keys
-        // wins (the golden ratio for most keys; the secret ones when keys pile up under it).
-        // Each size and multiplier is a pass over the keys: this keeps building to two or
-        // three passes where trying every pair took up to sixteen.
+        // a small size, so that multiplier is tried first, at every size at once: a key's
+        // bucket at a smaller size is the top bits of its bucket at the biggest, so one pass
+        // computes the biggest buckets and counts the collisions of every size. Keys that
+        // collide about as much as random ones at a size gain nothing from another
+        // multiplier: they take the biggest size, where the first multiplier that does about
+        // as well as random keys wins (the golden ratio for most keys; the secret ones when
+        // keys pile up under it).
+        let mut homes: Vec<u32> = Vec::with_capacity(n);
+        let mut collisions = [0usize; 4];
+        let levels = extra as usize + 1;
+        debug_assert!(levels <= collisions.len());
+        {
+            // One bitmap per size, biggest first, all in one buffer.
+            let words = |e: usize| ((1usize << (big as usize - e)) / 64).max(1);
+            let offsets: [usize; 4] = core::array::from_fn(|e| (0..e).map(words).sum());
+            let mut seen = vec![0u64; (0..levels).map(words).sum()];
+            for i in 0..n {
+                let b = (tag(i).wrapping_mul(GOLDEN) >> (64 - big)) as usize;
+                homes.push(b as u32);
+                for e in 0..levels {
+                    let p = b >> e;
+                    let (word, bit) = (offsets[e] + p / 64, 1u64 << (p % 64));
+                    collisions[e] += (seen[word] & bit != 0) as usize;
+                    seen[word] |= bit;
+                }
+            }
+        }
+        let at = |bits: u32| collisions[(big - bits) as usize];
         let mut bits = small;
         let mut best = loop {
-            let c = count_collisions(&tag, n, bits, GOLDEN, &mut seen, usize::MAX);
+            let c = at(bits);
             if c * 32 <= n || bits == big || c * 10 >= random_collisions(n, bits) * 9 {
                 break (c, bits, GOLDEN);
             }
@@ -129,38 +206,44 @@ impl Table {
         };
         if best.0 * 32 > n {
             let good_enough = random_collisions(n, big) * 11 / 10 + 1;
-            if best.1 != big {
-                best = (count_collisions(&tag, n, big, GOLDEN, &mut seen, usize::MAX), big, GOLDEN);
-            }
-            for m in multipliers().into_iter().skip(1) {
-                if best.0 <= good_enough {
-                    break;
-                }
-                let c = count_collisions(&tag, n, big, m, &mut seen, best.0);
-                if c < best.0 {
-                    best = (c, big, m);
+            best = (at(big), big, GOLDEN);
+            if best.0 > good_enough {
+                let mut seen = vec![0u64; (1usize << big).div_ceil(64)];
+                for m in multipliers().into_iter().skip(1) {
+                    if best.0 <= good_enough {
+                        break;
+                    }
+                    let c = count_collisions(&tag, n, big, m, &mut seen, best.0);
+                    if c < best.0 {
+                        best = (c, big, m);
+                    }
                 }
             }
         }
-        drop(seen);
         let (_, bits, multiplier) = best;
-        let bucket = |i: usize| (tag(i).wrapping_mul(multiplier) >> (64 - bits)) as usize;
-        // Counting sort by bucket: `starts` first counts, then becomes offsets.
-        let mut starts = vec![0u32; (1 << bits) + 1];
-        (0..n).for_each(|i| starts[bucket(i) + 1] += 1);
-        for b in 1..starts.len() {
-            starts[b] += starts[b - 1];
+        if multiplier == GOLDEN {
+            let drop_bits = big - bits;
+            homes.iter_mut().for_each(|h| *h >>= drop_bits);
+        } else {
+            homes.clear();
+            homes.extend((0..n).map(|i| (tag(i).wrapping_mul(multiplier) >> (64 - bits)) as u32));
         }
-        let mut next = starts.clone();
-        let dest = (0..n)
-            .map(|i| {
-                let b = bucket(i);
-                next[b] += 1;
-                next[b] - 1
-            })
-            .collect();
+        // Counting sort by bucket: `starts` counts, then becomes offsets, then each entry takes
+        // the next place of its bucket (which leaves each offset at its bucket's end, that is
+        // the next bucket's start: one shift restores them).
+        let m = 1usize << bits;
+        let mut starts = vec![0u32; m + 1];
+        homes.iter().for_each(|&b| starts[b as usize + 1] += 1);
+        running_totals(&mut starts);
+        for h in homes.iter_mut() {
+            let next = &mut starts[*h as usize];
+            *h = *next;
+            *next += 1;
+        }
+        starts.copy_within(0..m, 1);
+        starts[0] = 0;
         let table = Table { starts: starts.into_boxed_slice(), multiplier, shift: 64 - bits };
-        (table, dest)
+        (table, homes)
     }
 
     /// The positions of the entries that may have `tag`.
@@ -168,7 +251,7 @@ impl Table {
     pub(crate) fn bucket(&self, tag: u64) -> Range<usize> {
         let b = (tag.wrapping_mul(self.multiplier) >> self.shift) as usize;
         debug_assert!(b + 1 < self.starts.len());
-        // SAFETY: `shift` is `64 - bits` with `bits` in `3..=34` (see `build`), so `b` is below
+        // SAFETY: `shift` is `64 - bits` with `bits` in `3..=32` (see `build`), so `b` is below
         // `1 << bits`, and `starts` has `(1 << bits) + 1` elements: `b` and `b + 1` are in
         // bounds.
         let (start, end) =
@@ -283,11 +366,29 @@ mod tests {
     }
 
     #[test]
+    fn running_totals_add_up() {
+        for len in 0..40 {
+            let counts: Vec<u32> = (0..len as u32).map(|i| i * 7 % 5).collect();
+            let mut got = counts.clone();
+            running_totals(&mut got);
+            let mut sum = 0;
+            let want: Vec<u32> = counts
+                .iter()
+                .map(|c| {
+                    sum += c;
+                    sum
+                })
+                .collect();
+            assert_eq!(got, want, "{len}");
+        }
+    }
+
+    #[test]
     fn buckets_hold_their_tags() {
         for n in [0, 1, 7, 100, 5000] {
             let mut tags: Vec<u64> = (0..n as u64).map(|i| i * 1024).collect();
             let (t, dest) = Table::build(n, 3, |i| tags[i]);
-            permute(&mut tags, dest);
+            permute(&mut tags, &dest);
             for (i, &tag) in tags.iter().enumerate() {
                 assert!(t.bucket(tag).contains(&i));
             }

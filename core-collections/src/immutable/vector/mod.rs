@@ -35,7 +35,7 @@ mod node;
 
 pub use iter::{Chunks, ChunksMut, ConsumingIter, Iter, IterMut};
 
-use node::{Tree, B};
+use node::{make_mut, Tree, B};
 use std::cmp::Ordering;
 use std::collections::VecDeque;
 use std::fmt;
@@ -422,12 +422,12 @@ impl<T> Vector<T> {
 impl<T: Clone> Vector<T> {
     #[inline]
     fn tail_mut(&mut self) -> &mut Vec<T> {
-        Arc::make_mut(self.tail.get_or_insert_with(|| Arc::new(Vec::with_capacity(B))))
+        make_mut(self.tail.get_or_insert_with(|| Arc::new(Vec::with_capacity(B))))
     }
 
     #[inline]
     fn head_mut(&mut self) -> &mut VecDeque<T> {
-        Arc::make_mut(self.head.get_or_insert_with(|| Arc::new(VecDeque::with_capacity(B))))
+        make_mut(self.head.get_or_insert_with(|| Arc::new(VecDeque::with_capacity(B))))
     }
 
     /// Moves the back buffer into the tree.
@@ -582,7 +582,7 @@ impl<T: Clone> Vector<T> {
         if self.tail_slice().is_empty() {
             match self.tree.pop_back_leaf() {
                 Some(leaf) => self.tail = Some(Arc::new(leaf)),
-                None => return self.head.as_mut().and_then(|h| Arc::make_mut(h).pop_back()),
+                None => return self.head.as_mut().and_then(|h| make_mut(h).pop_back()),
             }
         }
         self.tail_mut().pop()
@@ -604,7 +604,7 @@ impl<T: Clone> Vector<T> {
                     if t.is_empty() {
                         return None;
                     }
-                    return Some(Arc::make_mut(t).remove(0));
+                    return Some(make_mut(t).remove(0));
                 }
             }
         }
@@ -947,13 +947,13 @@ impl<T: Clone> Vector<T> {
         let mut chunks: Vec<&mut [T]> = Vec::new();
         let Vector { head, tree, tail } = self;
         if let Some(h) = head {
-            let (a, b) = Arc::make_mut(h).as_mut_slices();
+            let (a, b) = make_mut(h).as_mut_slices();
             chunks.push(a);
             chunks.push(b);
         }
         tree.leaves_mut(&mut chunks);
         if let Some(t) = tail {
-            chunks.push(Arc::make_mut(t).as_mut_slice());
+            chunks.push(make_mut(t).as_mut_slice());
         }
         chunks.retain(|c| !c.is_empty());
         chunks
