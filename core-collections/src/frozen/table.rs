@@ -26,6 +26,11 @@ fn multipliers() -> [u64; 4] {
 /// The golden-ratio multiplier.
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// The most keys one bucket may hold under the public [`GOLDEN`] multiplier. Random keys at a
+/// load of at most one per bucket exceed it with negligible probability (the fullest of 2^32
+/// buckets holds about 13); keys that do are treated as chosen against the public multiplier.
+const PUBLIC_BUCKET_LIMIT: u32 = 16;
+
 /// Odd multipliers a [`SlotTable`] tries first (the golden ratio, then constants from hash
 /// finalisers). The search is bounded and falls back to buckets, so public multipliers are
 /// safe here.
@@ -220,7 +225,7 @@ impl Table {
                 }
             }
         }
-        let (_, bits, multiplier) = best;
+        let (_, mut bits, mut multiplier) = best;
         if multiplier == GOLDEN {
             let drop_bits = big - bits;
             homes.iter_mut().for_each(|h| *h >>= drop_bits);
@@ -231,9 +236,30 @@ impl Table {
         // Counting sort by bucket: `starts` counts, then becomes offsets, then each entry takes
         // the next place of its bucket (which leaves each offset at its bucket's end, that is
         // the next bucket's start: one shift restores them).
-        let m = 1usize << bits;
+        let mut m = 1usize << bits;
         let mut starts = vec![0u32; m + 1];
         homes.iter().for_each(|&b| starts[b as usize + 1] += 1);
+        // The golden ratio is public, and the collision count does not see how collisions
+        // are shared out: keys chosen to spread perfectly but for a few dozen in one bucket
+        // collide less than random keys do, and each lookup of those keys would scan them
+        // all. So its layout stands only while no bucket holds more than
+        // `PUBLIC_BUCKET_LIMIT` keys (random keys stay below it at these loads); otherwise
+        // the secret multipliers decide, at the biggest size, as for keys that collide.
+        if multiplier == GOLDEN && starts.iter().any(|&c| c > PUBLIC_BUCKET_LIMIT) {
+            let mut seen = vec![0u64; (1usize << big).div_ceil(64)];
+            let secret = multipliers().into_iter().skip(1);
+            let fewest = secret
+                .map(|k| (count_collisions(&tag, n, big, k, &mut seen, usize::MAX), k))
+                .min_by_key(|&(c, _)| c);
+            if let Some((_, k)) = fewest {
+                (bits, multiplier, m) = (big, k, 1usize << big);
+                homes.clear();
+                homes.extend((0..n).map(|i| (tag(i).wrapping_mul(k) >> (64 - bits)) as u32));
+                starts.clear();
+                starts.resize(m + 1, 0);
+                homes.iter().for_each(|&b| starts[b as usize + 1] += 1);
+            }
+        }
         running_totals(&mut starts);
         for h in homes.iter_mut() {
             let next = &mut starts[*h as usize];
@@ -380,6 +406,46 @@ mod tests {
                 })
                 .collect();
             assert_eq!(got, want, "{len}");
+        }
+    }
+
+    #[test]
+    fn keys_piled_into_one_golden_bucket_get_a_secret_multiplier() {
+        // 950 keys in distinct buckets under the golden ratio at the biggest size, plus 50
+        // that share one bucket there: fewer collisions than random keys have, so only the
+        // bucket-length check catches them.
+        let n = 1000;
+        let big = table_bits(n) + 3;
+        let bucket = |k: u64| k.wrapping_mul(GOLDEN) >> (64 - big);
+        let mut used = std::collections::HashSet::new();
+        let mut tags: Vec<u64> = Vec::new();
+        let target = bucket(1);
+        let mut k = 1u64;
+        while tags.len() < 50 {
+            if bucket(k) == target {
+                tags.push(k);
+            }
+            k += 1;
+        }
+        used.insert(target);
+        let mut k = 1u64 << 40;
+        while tags.len() < n {
+            if used.insert(bucket(k)) {
+                tags.push(k);
+            }
+            k += 1;
+        }
+        let random = random_collisions(n, big);
+        let golden =
+            count_collisions(&|i| tags[i], n, big, GOLDEN, &mut vec![0; 1 << big], usize::MAX);
+        assert!(golden < random, "{golden} collisions, random keys {random}");
+        let (t, dest) = Table::build(n, 3, |i| tags[i]);
+        assert_ne!(t.multiplier, GOLDEN);
+        permute(&mut tags, &dest);
+        let fullest = tags.iter().map(|&k| t.bucket(k).len()).max().unwrap();
+        assert!(fullest <= PUBLIC_BUCKET_LIMIT as usize, "a bucket of {fullest}");
+        for (i, &tag) in tags.iter().enumerate() {
+            assert!(t.bucket(tag).contains(&i));
         }
     }
 
