@@ -241,6 +241,52 @@ fn mime_lines_and_forgiving_decoding() {
     }
 }
 
+/// Line-broken encoding for line lengths around the kernels' special cases (lines of whole
+/// vectors and a short tail, taken two or four lines a step), every length up to several
+/// steps, against the plain text split by hand; the URL-safe alphabet and unaligned output.
+#[test]
+fn line_broken_encoding_every_length() {
+    for columns in [4usize, 8, 16, 32, 44, 64, 68, 72, 76, 80, 96, 100, 128] {
+        for ending in [LineEnding::Lf, LineEnding::CrLf] {
+            let sep = if ending == LineEnding::Lf { "\n" } else { "\r\n" };
+            let engine = Engine::new(Config::new().line_wrap(columns, ending));
+            let url = Engine::new(
+                Config::new().alphabet(b64::Alphabet::URL_SAFE).line_wrap(columns, ending),
+            );
+            for len in (0..=700).chain([1100, 1140, 1141, 1200, 2000]) {
+                let data = bytes(len, len as u64 ^ columns as u64);
+                let plain = b64::STANDARD.encode(&data);
+                let want: Vec<&str> = plain
+                    .as_bytes()
+                    .chunks(columns)
+                    .map(|c| std::str::from_utf8(c).unwrap())
+                    .collect();
+                let want = want.join(sep);
+                let want_url = want.replace('+', "-").replace('/', "_");
+                for ours in levels(engine) {
+                    assert_eq!(
+                        ours.encode(&data),
+                        want,
+                        "{:?} {columns} {ending:?} len {len}",
+                        ours.level()
+                    );
+                    let mut off = vec![0u8; want.len() + 3];
+                    assert_eq!(ours.encode_to_slice(&data, &mut off[3..]), Ok(want.len()));
+                    assert_eq!(&off[3..], want.as_bytes());
+                }
+                for ours in levels(url) {
+                    assert_eq!(
+                        ours.encode(&data),
+                        want_url,
+                        "{:?} {columns} url len {len}",
+                        ours.level()
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf16_and_other_alphabets() {
     for len in [0usize, 1, 2, 3, 15, 16, 17, 100, 1000] {

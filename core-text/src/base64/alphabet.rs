@@ -167,6 +167,36 @@ impl Alphabet {
     }
 }
 
+/// Symbol pairs: entry `v` (12 bits) holds the symbols of `v >> 6` and `v & 63`, the first in
+/// the low byte (a little-endian `u16`), so the scalar encoder makes two symbols per lookup.
+pub(crate) type Pairs = [u16; 4096];
+
+const fn pairs(a: &Alphabet) -> Pairs {
+    let mut t = [0u16; 4096];
+    let mut v = 0;
+    while v < 4096 {
+        t[v] = u16::from_le_bytes([a.encode[v >> 6], a.encode[v & 63]]);
+        v += 1;
+    }
+    t
+}
+
+static PAIRS_STANDARD: Pairs = pairs(&Alphabet::STANDARD);
+static PAIRS_URL_SAFE: Pairs = pairs(&Alphabet::URL_SAFE);
+
+impl Alphabet {
+    /// The pair table of the two RFC 4648 alphabets (8 KiB each, built at compile time);
+    /// `None` for others, which the scalar code encodes a symbol at a time.
+    #[inline(always)]
+    pub(crate) fn pairs(&self) -> Option<&'static Pairs> {
+        match self.kind {
+            Kind::Standard => Some(&PAIRS_STANDARD),
+            Kind::UrlSafe => Some(&PAIRS_URL_SAFE),
+            Kind::Other => None,
+        }
+    }
+}
+
 const fn eq_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;

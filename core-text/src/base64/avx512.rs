@@ -37,6 +37,22 @@ const SPREAD: [u8; 64] = {
     t
 };
 
+/// Within each 128-bit lane: its bytes `[a b c]` of each 3 (4 groups from the lane's first
+/// 12 bytes) to the 32-bit lane `[b a c b]`.
+const SPREAD_LANES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 16 {
+        let b = (16 * (k / 4) + 3 * (k % 4)) as u8;
+        t[4 * k] = b + 1;
+        t[4 * k + 1] = b;
+        t[4 * k + 2] = b + 2;
+        t[4 * k + 3] = b + 1;
+        k += 1;
+    }
+    t
+};
+
 /// The three bytes of each 32-bit lane, most significant first, then zeros.
 const PACK: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -75,8 +91,15 @@ fn mask(n: usize) -> u64 {
 #[inline(always)]
 unsafe fn encode_block(x: __m512i, alphabet: __m512i) -> __m512i {
     // SAFETY: AVX-512 VBMI per the caller.
+    unsafe { encode_spread(x, _mm512_loadu_si512(SPREAD.as_ptr().cast()), alphabet) }
+}
+
+/// The bytes of `x` that `spread` picks (`[b a c b]` per 32-bit lane) to 64 symbols.
+#[inline(always)]
+unsafe fn encode_spread(x: __m512i, spread: __m512i, alphabet: __m512i) -> __m512i {
+    // SAFETY: AVX-512 VBMI per the caller.
     unsafe {
-        let spread = _mm512_permutexvar_epi8(_mm512_loadu_si512(SPREAD.as_ptr().cast()), x);
+        let spread = _mm512_permutexvar_epi8(spread, x);
         let sextets = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(SHIFTS as i64), spread);
         _mm512_permutexvar_epi8(sextets, alphabet)
     }
@@ -117,6 +140,48 @@ pub(crate) unsafe fn encode(
             _mm512_mask_storeu_epi8(q.cast(), mask(chars), encode_block(x, alphabet));
             i = k;
             o = chars;
+        }
+        if line > 48 && line <= 60 {
+            // Lines of one vector and a tail of at most 12 bytes (MIME's 57): four lines a
+            // step, their tails gathered into the four 128-bit lanes of one vector, so a line
+            // costs 1.25 vectors rather than 2. Stores in line order: a line's vector, its
+            // tail's 16 symbols (running past its end into the next line's start, which the
+            // next line's vector rewrites), then the separators.
+            let chars = line / 3 * 4;
+            let step = chars + sep.len();
+            let spread = _mm512_loadu_si512(SPREAD_LANES.as_ptr().cast());
+            while i + 4 * line < n && i + 3 * line + 64 <= src.len() && o + 4 * step + 64 <= cap {
+                // Macros, not closures: closures do not inherit the target features.
+                macro_rules! tail_in {
+                    ($l:expr) => {
+                        _mm_loadu_si128(p.add(i + $l * line + 48).cast())
+                    };
+                }
+                macro_rules! line_out {
+                    ($l:expr, $t:expr) => {
+                        let x = _mm512_loadu_si512(p.add(i + $l * line).cast());
+                        _mm512_storeu_si512(q.add(o + $l * step).cast(), encode_block(x, alphabet));
+                        _mm_storeu_si128(q.add(o + $l * step + 64).cast(), $t);
+                    };
+                }
+                let t = _mm512_inserti32x4::<1>(_mm512_castsi128_si512(tail_in!(0)), tail_in!(1));
+                let t = _mm512_inserti32x4::<2>(t, tail_in!(2));
+                let t = _mm512_inserti32x4::<3>(t, tail_in!(3));
+                let t = encode_spread(t, spread, alphabet);
+                line_out!(0, _mm512_castsi512_si128(t));
+                line_out!(1, _mm512_extracti32x4_epi32::<1>(t));
+                line_out!(2, _mm512_extracti32x4_epi32::<2>(t));
+                line_out!(3, _mm512_extracti32x4_epi32::<3>(t));
+                for l in 0..4 {
+                    let at = o + l * step + chars;
+                    *q.add(at) = sep[0];
+                    if sep.len() > 1 {
+                        *q.add(at + 1) = sep[1];
+                    }
+                }
+                i += 4 * line;
+                o += 4 * step;
+            }
         }
         if line <= 96 {
             // Short lines (MIME's 57 bytes, PEM's 48): one or two whole vectors a line, no
