@@ -287,6 +287,58 @@ fn line_broken_encoding_every_length() {
     }
 }
 
+/// Forgiving decoding of text in lines (the kernels' line mode): regular lines, then one
+/// change (a symbol corrupted, whitespace added or removed, a separator changed) at every
+/// position, each level against the scalar level, out of place, into an exact slice and in
+/// place.
+#[test]
+fn forgiving_lines_with_one_change_agree_with_scalar() {
+    for (columns, sep) in
+        [(76usize, "\r\n"), (64, "\n"), (32, "\r\n"), (128, "\n"), (100, "\r\n"), (20, "\n")]
+    {
+        let forgiving = Engine::new(
+            Config::new().forgiving(true).decode_padding_mode(b64::DecodePaddingMode::Indifferent),
+        );
+        let reference = forgiving.with_level(Level::Scalar).unwrap();
+        for len in [0usize, 40, 57, 100, 300, 1000] {
+            let data = bytes(len, columns as u64 + len as u64);
+            let plain = b64::STANDARD.encode(&data);
+            let lines: Vec<&str> =
+                plain.as_bytes().chunks(columns).map(|c| std::str::from_utf8(c).unwrap()).collect();
+            let text = lines.join(sep).into_bytes();
+            let mut variants = vec![text.clone(), [text.clone(), sep.as_bytes().to_vec()].concat()];
+            for p in 0..text.len() {
+                for change in 0..4 {
+                    let mut t = text.clone();
+                    match change {
+                        0 => t[p] = if t[p] == b'\n' { b'A' } else { b'*' },
+                        1 => t.insert(p, b' '),
+                        2 => {
+                            t.remove(p);
+                        }
+                        _ => t[p] = if t[p] == b'\n' || t[p] == b'\r' { b' ' } else { t[p] },
+                    }
+                    variants.push(t);
+                }
+            }
+            for t in &variants {
+                let want = reference.decode(t);
+                for ours in levels(forgiving) {
+                    assert_eq!(ours.decode(t), want, "{:?} {columns} len {len}", ours.level());
+                    if let Ok(w) = &want {
+                        let mut exact = vec![0u8; w.len()];
+                        assert_eq!(ours.decode_to_slice(t, &mut exact), Ok(w.len()));
+                        assert_eq!(&exact, w);
+                        let mut place = t.clone();
+                        let n = ours.decode_in_place(&mut place).unwrap();
+                        assert_eq!(&place[..n], &w[..]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf16_and_other_alphabets() {
     for len in [0usize, 1, 2, 3, 15, 16, 17, 100, 1000] {

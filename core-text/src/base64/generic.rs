@@ -324,6 +324,7 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
     let reach = bout + 4; // bytes a store writes
     let mut i = 0;
     let mut o = 0;
+    let mut lines_tried = false;
     // SAFETY: CPU per the caller. Loads read `src + i .. src + i + B` with `i + B <= len`;
     // stores write `dst + o .. dst + o + reach` with `o + reach <= cap` (in place: see the
     // module docs); the staging buffer's accesses are bounded where they are made.
@@ -359,7 +360,16 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
             if !forgiving || i + b > len || o + reach > cap {
                 return (i, o);
             }
-            // A block with a non-symbol: when it is whitespace, stage the symbols.
+            if !lines_tried {
+                // The first non-symbol of the text: when it starts a line break after a
+                // first line of `L` symbols, try the text as lines of `L` symbols.
+                lines_tried = true;
+                let (ni, no) = decode_lines(src, len, dst, cap, i, o, d);
+                if ni != i {
+                    (i, o) = (ni, no);
+                    continue 'blocks;
+                }
+            }
             // A block with a non-symbol: when it is whitespace, stage the symbols, and
             // decode four vectors at a time from the staging buffer (by then the stores that
             // filled it have mostly retired, so the loads do not wait on store forwarding).
@@ -419,6 +429,115 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
             }
             return (i, o);
         }
+    }
+}
+
+/// Forgiving decoding of text in lines (MIME, PEM): at `i`, a block whose first non-symbol,
+/// at `j`, is the first of the text, so the first line has `L = j` symbols. When it is
+/// followed by a line feed or CRLF, each next line is checked to be `L` symbols and the same
+/// separator, and its symbols are copied whole vectors at a time into a staging buffer
+/// (cheaper than compressing every block), from which full vectors are decoded. Stops at the
+/// first line that differs (the last, padding, an invalid byte, other whitespace); returns
+/// the input position after the decoded symbols (a group boundary, `i` when nothing was
+/// decoded) and the output written, for the caller to carry on from.
+///
+/// # Safety
+/// As [`decode_with`]; `i + B <= len`, `o` the output of the symbols before `i`, whole
+/// groups; the CPU runs `V`'s level.
+#[inline(always)]
+unsafe fn decode_lines<V: Shuffle + MulAdd>(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    cap: usize,
+    i: usize,
+    mut o: usize,
+    d: Decoder<V>,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    let bout = b / 4 * 3;
+    let reach = bout + 4;
+    /// Longest line handled; the staging buffer holds `FLUSH + MAX_LINE` symbols and a vector.
+    const MAX_LINE: usize = 128;
+    const FLUSH: usize = 128;
+    // SAFETY: CPU per the caller; the reads are checked against `len` and the stage and
+    // output bounds where they are made.
+    unsafe {
+        let x = V::load(src.add(i));
+        let good = d.bad(x).eq8(V::zero()).bitmask();
+        let j = i + (!good).trailing_zeros() as usize;
+        let line = j;
+        if line < b || line > MAX_LINE || !line.is_multiple_of(4) || j + 2 > len {
+            return (i, o);
+        }
+        let sep = match (*src.add(j), *src.add(j + 1)) {
+            (b'\r', b'\n') => 2,
+            (b'\n', _) => 1,
+            _ => return (i, o),
+        };
+        let second = *src.add(j + sep - 1);
+        let mut stage = [0u8; FLUSH + MAX_LINE + 64];
+        let s0 = stage.as_mut_ptr();
+        // The rest of the first line: `j - i < B` symbols, all valid.
+        x.store(s0);
+        let mut s = j - i;
+        let mut pos = j + sep; // the next line's first byte
+        let mut decoded = 0; // staged symbols decoded
+        loop {
+            // A whole line and its separator, the same as the first.
+            let next = pos + line;
+            let ok = next + sep <= len
+                && *src.add(next + sep - 1) == second
+                && (sep == 1 || *src.add(next) == b'\r')
+                && {
+                    // Its symbols, a vector at a time, the last one ending at the line's end
+                    // (overlapping the one before); stored to the stage as they are checked.
+                    // `s + line <= FLUSH + MAX_LINE`: inside the stage.
+                    let mut bad = V::zero();
+                    let mut k = 0;
+                    while k + b < line {
+                        let y = V::load(src.add(pos + k));
+                        bad = bad.or(d.bad(y));
+                        y.store(s0.add(s + k));
+                        k += b;
+                    }
+                    let y = V::load(src.add(next - b));
+                    y.store(s0.add(s + line - b));
+                    !bad.or(d.bad(y)).any()
+                };
+            if ok {
+                s += line;
+                pos = next + sep;
+            }
+            if !ok || s >= FLUSH {
+                // Decode the staged whole vectors. In place, `c` symbols staged from input
+                // up to `pos`, `o = 3c'/4` for the `c' <= c - B` decoded before this vector;
+                // its store ends at `3(c' + B)/4 + 4 <= c <= pos` (`c >= B >= 16`).
+                while decoded + b <= s && o + reach <= cap {
+                    Decoder::store(d.decode(V::load(s0.add(decoded))), dst.add(o));
+                    decoded += b;
+                    o += bout;
+                }
+                if !ok || decoded + b <= s {
+                    break;
+                }
+                // Move the rest (`< B` symbols) down: one vector inside the stage.
+                V::load(s0.add(decoded)).store(s0);
+                s -= decoded;
+                decoded = 0;
+            }
+        }
+        // Back to the group boundary after the decoded symbols: `s - decoded` staged
+        // symbols not decoded, before `pos`, with separators between them.
+        let mut r = s - decoded;
+        let mut at = pos;
+        while r > 0 {
+            at -= 1;
+            if !is_space(*src.add(at)) {
+                r -= 1;
+            }
+        }
+        (at, o)
     }
 }
 
