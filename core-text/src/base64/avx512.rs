@@ -286,6 +286,7 @@ pub(crate) unsafe fn decode(
                 o = k / 4 * 3;
             }
         }
+        let mut lines_tried = false;
         'blocks: loop {
             while i + 128 <= len && o + 96 <= cap {
                 let x0 = _mm512_loadu_si512(src.add(i).cast());
@@ -312,6 +313,17 @@ pub(crate) unsafe fn decode(
             }
             if !forgiving || i + 64 > len || o + 48 > cap {
                 return (i, o);
+            }
+            if !lines_tried {
+                // The first non-symbol of the text: try the text as lines (see
+                // `decode_lines`).
+                lines_tried = true;
+                let tables = Tables { lut_lo, lut_hi, pack };
+                let (ni, no) = decode_lines(src, len, dst, cap, i, o, tables);
+                if ni != i {
+                    (i, o) = (ni, no);
+                    continue 'blocks;
+                }
             }
             // Whitespace: the block's values compressed and appended to a carry register
             // of `s < 64` values (one rotation by `s` and a blend), a vector decoded each
@@ -359,5 +371,133 @@ pub(crate) unsafe fn decode(
             }
             return (i, o);
         }
+    }
+}
+
+/// The decoder's tables in registers.
+#[derive(Clone, Copy)]
+struct Tables {
+    lut_lo: __m512i,
+    lut_hi: __m512i,
+    pack: __m512i,
+}
+
+impl Tables {
+    /// The values of the symbols of `x` and a mask of its non-symbols.
+    #[inline(always)]
+    unsafe fn values(self, x: __m512i) -> (__m512i, u64) {
+        // SAFETY: AVX-512 VBMI per the caller.
+        unsafe {
+            let v = _mm512_permutex2var_epi8(self.lut_lo, x, self.lut_hi);
+            (v, _mm512_movepi8_mask(_mm512_or_si512(x, v)))
+        }
+    }
+
+    /// Stores the 48 bytes of 64 values at `q`.
+    #[inline(always)]
+    unsafe fn store(self, v: __m512i, q: *mut u8) {
+        // SAFETY: AVX-512 VBMI per the caller; 48 bytes at `q` writable.
+        unsafe {
+            let pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi32(0x0140_0140));
+            let triples = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
+            let y = _mm512_permutexvar_epi8(self.pack, triples);
+            _mm512_mask_storeu_epi8(q.cast(), mask(48), y);
+        }
+    }
+}
+
+/// Forgiving decoding of text in lines (MIME, PEM), as `generic::decode_lines`: at `i`, a
+/// block whose first non-symbol (at `j`, the text's first) follows a first line of `L = j`
+/// symbols; while each next line is `L` symbols and the same separator (LF or CRLF), its
+/// values are copied into a staging buffer (a vector and one ending at the line's end), and
+/// full vectors are decoded from there. Returns the input position after the decoded
+/// symbols (`i` when none) and the output written.
+///
+/// # Safety
+/// As `decode`; `i + 64 <= len`, `o` the output of the symbols before `i`.
+#[inline(always)]
+unsafe fn decode_lines(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    cap: usize,
+    i: usize,
+    mut o: usize,
+    t: Tables,
+) -> (usize, usize) {
+    const MAX_LINE: usize = 128;
+    const FLUSH: usize = 256;
+    // SAFETY: AVX-512 per the caller; the reads are checked against `len`, the stage and
+    // output bounds where they are made.
+    unsafe {
+        let x = _mm512_loadu_si512(src.add(i).cast());
+        let (v, bad) = t.values(x);
+        let j = i + bad.trailing_zeros() as usize;
+        let line = j;
+        if !(64..=MAX_LINE).contains(&line) || !line.is_multiple_of(4) || j + 2 > len {
+            return (i, o);
+        }
+        let sep = match (*src.add(j), *src.add(j + 1)) {
+            (b'\r', b'\n') => 2,
+            (b'\n', _) => 1,
+            _ => return (i, o),
+        };
+        let second = *src.add(j + sep - 1);
+        // Values, not symbols, are staged (the table lookup is done once).
+        let mut stage = [0u8; FLUSH + MAX_LINE + 64];
+        let s0 = stage.as_mut_ptr();
+        _mm512_storeu_si512(s0.cast(), v);
+        let mut s = j - i;
+        let mut pos = j + sep;
+        let mut decoded = 0;
+        loop {
+            let next = pos + line;
+            let ok = next + sep <= len
+                && *src.add(next + sep - 1) == second
+                && (sep == 1 || *src.add(next) == b'\r')
+                && {
+                    // `s + line <= FLUSH + MAX_LINE`: inside the stage.
+                    let mut bad = 0u64;
+                    let mut k = 0;
+                    while k + 64 < line {
+                        let (v, b) = t.values(_mm512_loadu_si512(src.add(pos + k).cast()));
+                        bad |= b;
+                        _mm512_storeu_si512(s0.add(s + k).cast(), v);
+                        k += 64;
+                    }
+                    let (v, b) = t.values(_mm512_loadu_si512(src.add(next - 64).cast()));
+                    _mm512_storeu_si512(s0.add(s + line - 64).cast(), v);
+                    bad | b == 0
+                };
+            if ok {
+                s += line;
+                pos = next + sep;
+            }
+            if !ok || s >= FLUSH {
+                // In place: as in `generic::decode_lines`, each store ends at or before the
+                // input not yet read (48 bytes for 64 symbols).
+                while decoded + 64 <= s && o + 48 <= cap {
+                    t.store(_mm512_loadu_si512(s0.add(decoded).cast()), dst.add(o));
+                    decoded += 64;
+                    o += 48;
+                }
+                if !ok || decoded + 64 <= s {
+                    break;
+                }
+                let rest = _mm512_loadu_si512(s0.add(decoded).cast());
+                _mm512_storeu_si512(s0.cast(), rest);
+                s -= decoded;
+                decoded = 0;
+            }
+        }
+        let mut r = s - decoded;
+        let mut at = pos;
+        while r > 0 {
+            at -= 1;
+            if !is_space(*src.add(at)) {
+                r -= 1;
+            }
+        }
+        (at, o)
     }
 }
