@@ -393,25 +393,48 @@ impl Tables {
         }
     }
 
+    /// The bytes of 64 values, in the order `pack` gives (three bytes of each 32-bit lane).
+    #[inline(always)]
+    unsafe fn bytes(self, v: __m512i, pack: __m512i) -> __m512i {
+        // SAFETY: AVX-512 VBMI per the caller.
+        unsafe {
+            let pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi32(0x0140_0140));
+            let triples = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
+            _mm512_permutexvar_epi8(pack, triples)
+        }
+    }
+
     /// Stores the 48 bytes of 64 values at `q`.
     #[inline(always)]
     unsafe fn store(self, v: __m512i, q: *mut u8) {
         // SAFETY: AVX-512 VBMI per the caller; 48 bytes at `q` writable.
-        unsafe {
-            let pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi32(0x0140_0140));
-            let triples = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
-            let y = _mm512_permutexvar_epi8(self.pack, triples);
-            _mm512_mask_storeu_epi8(q.cast(), mask(48), y);
-        }
+        unsafe { _mm512_mask_storeu_epi8(q.cast(), mask(48), self.bytes(v, self.pack)) }
     }
 }
 
-/// Forgiving decoding of text in lines (MIME, PEM), as `generic::decode_lines`: at `i`, a
-/// block whose first non-symbol (at `j`, the text's first) follows a first line of `L = j`
-/// symbols; while each next line is `L` symbols and the same separator (LF or CRLF), its
-/// values are copied into a staging buffer (a vector and one ending at the line's end), and
-/// full vectors are decoded from there. Returns the input position after the decoded
-/// symbols (`i` when none) and the output written.
+/// Within each 128-bit lane: the bytes of its first four 32-bit lanes, most significant
+/// first (12 bytes), then zeros.
+const PACK_LANES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 16 {
+        let (lane, g) = (k / 4, k % 4);
+        let b = (16 * lane + 4 * g) as u8;
+        t[16 * lane + 3 * g] = b + 2;
+        t[16 * lane + 3 * g + 1] = b + 1;
+        t[16 * lane + 3 * g + 2] = b;
+        k += 1;
+    }
+    t
+};
+
+/// Forgiving decoding of text in lines (MIME, PEM), as `generic::decode_lines`: lines of
+/// `L` symbols (the first line's, `64 <= L <= 256`, whole vectors and a tail of at most 16)
+/// and the same separator, four lines a step, their tails in the four 128-bit lanes of one
+/// vector; each line's vectors are stored, then its tail's 16 bytes (past the line's output,
+/// rewritten by the next line's vectors). In place, as there, each store ends at or before
+/// the next line's first byte. Returns the input position of the first line not decoded
+/// (`i` when none) and the output written.
 ///
 /// # Safety
 /// As `decode`; `i + 64 <= len`, `o` the output of the symbols before `i`.
@@ -423,18 +446,16 @@ unsafe fn decode_lines(
     cap: usize,
     i: usize,
     mut o: usize,
-    t: Tables,
+    tb: Tables,
 ) -> (usize, usize) {
-    const MAX_LINE: usize = 128;
-    const FLUSH: usize = 256;
-    // SAFETY: AVX-512 per the caller; the reads are checked against `len`, the stage and
-    // output bounds where they are made.
+    // SAFETY: AVX-512 per the caller; reads are checked against `len` and writes against
+    // `cap` where they are made.
     unsafe {
-        let x = _mm512_loadu_si512(src.add(i).cast());
-        let (v, bad) = t.values(x);
+        let (v, bad) = tb.values(_mm512_loadu_si512(src.add(i).cast()));
         let j = i + bad.trailing_zeros() as usize;
         let line = j;
-        if !(64..=MAX_LINE).contains(&line) || !line.is_multiple_of(4) || j + 2 > len {
+        let (full, t) = (line / 64, line % 64);
+        if !(64..=256).contains(&line) || !line.is_multiple_of(4) || t > 16 || j + 2 > len {
             return (i, o);
         }
         let sep = match (*src.add(j), *src.add(j + 1)) {
@@ -442,62 +463,66 @@ unsafe fn decode_lines(
             (b'\n', _) => 1,
             _ => return (i, o),
         };
-        let second = *src.add(j + sep - 1);
-        // Values, not symbols, are staged (the table lookup is done once).
-        let mut stage = [0u8; FLUSH + MAX_LINE + 64];
-        let s0 = stage.as_mut_ptr();
-        _mm512_storeu_si512(s0.cast(), v);
-        let mut s = j - i;
+        let first = *src.add(j);
+        // The rest of the first line, through a buffer (in place, a direct store could run
+        // into the text not yet read).
+        let rest = (j - i) / 4 * 3;
+        if o + rest > cap {
+            return (i, o);
+        }
+        let mut buf = [0u8; 64];
+        tb.store(v, buf.as_mut_ptr());
+        core::ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(o), rest);
+        o += rest;
         let mut pos = j + sep;
-        let mut decoded = 0;
-        loop {
-            let next = pos + line;
-            let ok = next + sep <= len
-                && *src.add(next + sep - 1) == second
-                && (sep == 1 || *src.add(next) == b'\r')
-                && {
-                    // `s + line <= FLUSH + MAX_LINE`: inside the stage.
-                    let mut bad = 0u64;
-                    let mut k = 0;
-                    while k + 64 < line {
-                        let (v, b) = t.values(_mm512_loadu_si512(src.add(pos + k).cast()));
-                        bad |= b;
-                        _mm512_storeu_si512(s0.add(s + k).cast(), v);
-                        k += 64;
-                    }
-                    let (v, b) = t.values(_mm512_loadu_si512(src.add(next - 64).cast()));
-                    _mm512_storeu_si512(s0.add(s + line - 64).cast(), v);
-                    bad | b == 0
-                };
-            if ok {
-                s += line;
-                pos = next + sep;
-            }
-            if !ok || s >= FLUSH {
-                // In place: as in `generic::decode_lines`, each store ends at or before the
-                // input not yet read (48 bytes for 64 symbols).
-                while decoded + 64 <= s && o + 48 <= cap {
-                    t.store(_mm512_loadu_si512(s0.add(decoded).cast()), dst.add(o));
-                    decoded += 64;
-                    o += 48;
+        let stride = line + sep;
+        let out = line / 4 * 3;
+        let tail_bad = 0x0001_0001_0001_0001u64 * ((1u64 << t) - 1);
+        let pack_lanes = _mm512_loadu_si512(PACK_LANES.as_ptr().cast());
+        while pos + 4 * stride <= len
+            && pos + 3 * stride + full * 64 + 16 <= len
+            && o + 4 * out + 16 <= cap
+        {
+            let mut bad = 0u64;
+            for l in 0..4 {
+                let at = pos + l * stride;
+                let e = at + line;
+                if *src.add(e) != first || (sep == 2 && *src.add(e + 1) != b'\n') {
+                    return (pos, o);
                 }
-                if !ok || decoded + 64 <= s {
-                    break;
+                for k in 0..full {
+                    bad |= tb.values(_mm512_loadu_si512(src.add(at + 64 * k).cast())).1;
                 }
-                let rest = _mm512_loadu_si512(s0.add(decoded).cast());
-                _mm512_storeu_si512(s0.cast(), rest);
-                s -= decoded;
-                decoded = 0;
             }
-        }
-        let mut r = s - decoded;
-        let mut at = pos;
-        while r > 0 {
-            at -= 1;
-            if !is_space(*src.add(at)) {
-                r -= 1;
+            let tail_in = |l: usize| src.add(pos + l * stride + 64 * full).cast::<__m128i>();
+            let x = _mm512_castsi128_si512(_mm_loadu_si128(tail_in(0)));
+            let x = _mm512_inserti32x4::<1>(x, _mm_loadu_si128(tail_in(1)));
+            let x = _mm512_inserti32x4::<2>(x, _mm_loadu_si128(tail_in(2)));
+            let x = _mm512_inserti32x4::<3>(x, _mm_loadu_si128(tail_in(3)));
+            let (tv, tbad) = tb.values(x);
+            if bad | (tbad & tail_bad) != 0 {
+                return (pos, o);
             }
+            let tail = tb.bytes(tv, pack_lanes);
+            let lanes = [
+                _mm512_castsi512_si128(tail),
+                _mm512_extracti32x4_epi32::<1>(tail),
+                _mm512_extracti32x4_epi32::<2>(tail),
+                _mm512_extracti32x4_epi32::<3>(tail),
+            ];
+            for (l, lane) in lanes.into_iter().enumerate() {
+                let (at, q) = (pos + l * stride, o + l * out);
+                for k in 0..full {
+                    let v = tb.values(_mm512_loadu_si512(src.add(at + 64 * k).cast())).0;
+                    tb.store(v, dst.add(q + 48 * k));
+                }
+                if t > 0 {
+                    _mm_storeu_si128(dst.add(q + 48 * full).cast(), lane);
+                }
+            }
+            pos += 4 * stride;
+            o += 4 * out;
         }
-        (at, o)
+        (pos, o)
     }
 }

@@ -432,14 +432,34 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
     }
 }
 
-/// Forgiving decoding of text in lines (MIME, PEM): at `i`, a block whose first non-symbol,
-/// at `j`, is the first of the text, so the first line has `L = j` symbols. When it is
-/// followed by a line feed or CRLF, each next line is checked to be `L` symbols and the same
-/// separator, and its symbols are copied whole vectors at a time into a staging buffer
-/// (cheaper than compressing every block), from which full vectors are decoded. Stops at the
-/// first line that differs (the last, padding, an invalid byte, other whitespace); returns
-/// the input position after the decoded symbols (a group boundary, `i` when nothing was
-/// decoded) and the output written, for the caller to carry on from.
+/// The byte indices 0 to 15.
+static IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// `0xFF` then `0x00` bytes: 16 bytes read from `16 - t` are `t` ones, then zeros.
+static TAIL_MASK: [u8; 32] = {
+    let mut m = [0u8; 32];
+    let mut k = 0;
+    while k < 16 {
+        m[k] = 0xFF;
+        k += 1;
+    }
+    m
+};
+
+/// Forgiving decoding of text in lines (MIME, PEM) without staging: at `i`, a block whose
+/// first non-symbol, at `j`, is the first of the text, so the first line has `L = j`
+/// symbols. When a line feed or CRLF follows, the text is taken as lines of `L` symbols
+/// (whole vectors and a tail of at most 16, `L >= 32`), `B / 16` lines a step: each line's
+/// separator is compared, its vectors and tail checked, then each decoded straight from the
+/// input (two lines' tails share one vector's two windows at AVX2). Stops before the first
+/// step that differs (the last line, padding, an invalid byte, other whitespace); returns
+/// the input position of the first line not decoded (a group boundary; `i` when nothing was
+/// decoded) and the output written.
+///
+/// Stores: a line's vectors, then its tail (16 bytes: past the line's output into the next
+/// line's, rewritten by the next line's vectors). In place, before a line `c >= L` symbols
+/// were decoded, so its stores end at `3(c + L)/4 + 16 <= c + L` (as `c + L >= 64`), at or
+/// before the next line's first byte.
 ///
 /// # Safety
 /// As [`decode_with`]; `i + B <= len`, `o` the output of the symbols before `i`, whole
@@ -456,18 +476,15 @@ unsafe fn decode_lines<V: Shuffle + MulAdd>(
 ) -> (usize, usize) {
     let b = V::BYTES;
     let bout = b / 4 * 3;
-    let reach = bout + 4;
-    /// Longest line handled; the staging buffer holds `FLUSH + MAX_LINE` symbols and a vector.
-    const MAX_LINE: usize = 128;
-    const FLUSH: usize = 128;
-    // SAFETY: CPU per the caller; the reads are checked against `len` and the stage and
-    // output bounds where they are made.
+    // SAFETY: CPU per the caller; reads are checked against `len` and writes against `cap`
+    // where they are made.
     unsafe {
         let x = V::load(src.add(i));
         let good = d.bad(x).eq8(V::zero()).bitmask();
         let j = i + (!good).trailing_zeros() as usize;
         let line = j;
-        if line < b || line > MAX_LINE || !line.is_multiple_of(4) || j + 2 > len {
+        let (full, t) = (line / b, line % b);
+        if !(32..=256).contains(&line) || !line.is_multiple_of(4) || t > 16 || j + 2 > len {
             return (i, o);
         }
         let sep = match (*src.add(j), *src.add(j + 1)) {
@@ -475,69 +492,62 @@ unsafe fn decode_lines<V: Shuffle + MulAdd>(
             (b'\n', _) => 1,
             _ => return (i, o),
         };
-        let second = *src.add(j + sep - 1);
-        let mut stage = [0u8; FLUSH + MAX_LINE + 64];
-        let s0 = stage.as_mut_ptr();
-        // The rest of the first line: `j - i < B` symbols, all valid.
-        x.store(s0);
-        let mut s = j - i;
-        let mut pos = j + sep; // the next line's first byte
-        let mut decoded = 0; // staged symbols decoded
-        loop {
-            // A whole line and its separator, the same as the first.
-            let next = pos + line;
-            let ok = next + sep <= len
-                && *src.add(next + sep - 1) == second
-                && (sep == 1 || *src.add(next) == b'\r')
-                && {
-                    // Its symbols, a vector at a time, the last one ending at the line's end
-                    // (overlapping the one before); stored to the stage as they are checked.
-                    // `s + line <= FLUSH + MAX_LINE`: inside the stage.
-                    let mut bad = V::zero();
-                    let mut k = 0;
-                    while k + b < line {
-                        let y = V::load(src.add(pos + k));
-                        bad = bad.or(d.bad(y));
-                        y.store(s0.add(s + k));
-                        k += b;
-                    }
-                    let y = V::load(src.add(next - b));
-                    y.store(s0.add(s + line - b));
-                    !bad.or(d.bad(y)).any()
-                };
-            if ok {
-                s += line;
-                pos = next + sep;
-            }
-            if !ok || s >= FLUSH {
-                // Decode the staged whole vectors. In place, `c` symbols staged from input
-                // up to `pos`, `o = 3c'/4` for the `c' <= c - B` decoded before this vector;
-                // its store ends at `3(c' + B)/4 + 4 <= c <= pos` (`c >= B >= 16`).
-                while decoded + b <= s && o + reach <= cap {
-                    Decoder::store(d.decode(V::load(s0.add(decoded))), dst.add(o));
-                    decoded += b;
-                    o += bout;
-                }
-                if !ok || decoded + b <= s {
-                    break;
-                }
-                // Move the rest (`< B` symbols) down: one vector inside the stage.
-                V::load(s0.add(decoded)).store(s0);
-                s -= decoded;
-                decoded = 0;
-            }
+        let first = *src.add(j);
+        // The rest of the first line: `j - i < B` valid symbols, through a buffer (a store
+        // straight to the output could run into the text not yet read, in place).
+        let rest = (j - i) / 4 * 3;
+        if o + rest > cap {
+            return (i, o);
         }
-        // Back to the group boundary after the decoded symbols: `s - decoded` staged
-        // symbols not decoded, before `pos`, with separators between them.
-        let mut r = s - decoded;
-        let mut at = pos;
-        while r > 0 {
-            at -= 1;
-            if !is_space(*src.add(at)) {
-                r -= 1;
+        let mut buf = [0u8; 64];
+        Decoder::store(d.decode(x), buf.as_mut_ptr());
+        core::ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(o), rest);
+        o += rest;
+        let mut pos = j + sep;
+        let w = b / 16; // lines a step
+        let stride = line + sep;
+        let out = line / 4 * 3;
+        let tail_mask =
+            V::load_windows(TAIL_MASK.as_ptr().add(16 - t), TAIL_MASK.as_ptr().add(16 - t));
+        while pos + w * stride <= len
+            && pos + (w - 1) * stride + full * b + 16 <= len
+            && o + w * out + 16 <= cap
+        {
+            let mut bad = V::zero();
+            for l in 0..w {
+                let at = pos + l * stride;
+                let e = at + line;
+                if *src.add(e) != first || (sep == 2 && *src.add(e + 1) != b'\n') {
+                    return (pos, o);
+                }
+                for v in 0..full {
+                    bad = bad.or(d.bad(V::load(src.add(at + v * b))));
+                }
             }
+            let (ta, tb) = (src.add(pos + full * b), src.add(pos + (w - 1) * stride + full * b));
+            let tail = V::load_windows(ta, tb);
+            if t > 0 {
+                bad = bad.or(d.bad(tail).and(tail_mask));
+            }
+            if bad.any() {
+                return (pos, o);
+            }
+            let tail = d.decode(tail);
+            for l in 0..w {
+                let (at, q) = (pos + l * stride, o + l * out);
+                for v in 0..full {
+                    Decoder::store(d.decode(V::load(src.add(at + v * b))), dst.add(q + v * bout));
+                }
+                if t > 0 {
+                    // Window `l`'s 16 bytes, after the line's vectors (whose last store runs
+                    // 4 bytes past them) and before the next line's.
+                    tail.shuffle_window_to(l, IDENTITY.as_ptr(), dst.add(q + full * bout));
+                }
+            }
+            pos += w * stride;
+            o += w * out;
         }
-        (at, o)
+        (pos, o)
     }
 }
 
