@@ -7,7 +7,7 @@
 //! crate: a non-symbol before the final group is an invalid byte, then the final group's
 //! padding, length and trailing bits.
 
-use super::alphabet::{Alphabet, Pairs, INVALID, SPACE};
+use super::alphabet::{Alphabet, Pairs, Quads, INVALID, QUAD_BAD, SPACE};
 use super::config::{Config, DecodePaddingMode};
 use super::error::{DecodeError, DecodeSliceError};
 
@@ -168,6 +168,16 @@ pub(crate) fn decode_blocks(
     (0, 0)
 }
 
+/// The 24 bits of the group of four symbols in `x` (the first in the low byte), with
+/// [`QUAD_BAD`] set if one is not a symbol.
+#[inline(always)]
+fn quad(x: u32, q: &Quads) -> u32 {
+    q[0][(x & 0xFF) as usize]
+        | q[1][(x >> 8 & 0xFF) as usize]
+        | q[2][(x >> 16 & 0xFF) as usize]
+        | q[3][(x >> 24) as usize]
+}
+
 /// The values of the eight symbols in `x` (little-endian: the first in the low byte), packed
 /// into the top 48 bits, and whether all eight are symbols.
 #[inline(always)]
@@ -210,6 +220,32 @@ pub(crate) unsafe fn finish(
         // big-endian word whose top 6 bytes are the output, stored whole (8 bytes; the second
         // store and the next step overwrite the 2 extra). In place, `o <= i`, so the stores
         // end at `o + 14 <= i + 16`, inside the text this step has read.
+        if let Some(q) = c.alphabet.quads() {
+            // The same with pre-shifted tables: four lookups ORed per group.
+            while i + 16 <= len && o + 14 <= cap {
+                // SAFETY: `i + 16 <= len`.
+                let (x0, x1) = unsafe {
+                    (
+                        u64::from_le_bytes(src.add(i).cast::<[u8; 8]>().read_unaligned()),
+                        u64::from_le_bytes(src.add(i + 8).cast::<[u8; 8]>().read_unaligned()),
+                    )
+                };
+                let g = [x0 as u32, (x0 >> 32) as u32, x1 as u32, (x1 >> 32) as u32]
+                    .map(|x| quad(x, q));
+                if (g[0] | g[1] | g[2] | g[3]) & QUAD_BAD != 0 {
+                    break;
+                }
+                let w0 = u64::from(g[0]) << 40 | u64::from(g[1]) << 16;
+                let w1 = u64::from(g[2]) << 40 | u64::from(g[3]) << 16;
+                // SAFETY: as below.
+                unsafe {
+                    dst.add(o).cast::<[u8; 8]>().write_unaligned(w0.to_be_bytes());
+                    dst.add(o + 6).cast::<[u8; 8]>().write_unaligned(w1.to_be_bytes());
+                }
+                i += 16;
+                o += 12;
+            }
+        }
         while i + 16 <= len && o + 14 <= cap {
             // SAFETY: `i + 16 <= len`.
             let (x0, x1) = unsafe {
