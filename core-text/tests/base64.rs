@@ -241,6 +241,104 @@ fn mime_lines_and_forgiving_decoding() {
     }
 }
 
+/// Line-broken encoding for line lengths around the kernels' special cases (lines of whole
+/// vectors and a short tail, taken two or four lines a step), every length up to several
+/// steps, against the plain text split by hand; the URL-safe alphabet and unaligned output.
+#[test]
+fn line_broken_encoding_every_length() {
+    for columns in [4usize, 8, 16, 32, 44, 64, 68, 72, 76, 80, 96, 100, 128] {
+        for ending in [LineEnding::Lf, LineEnding::CrLf] {
+            let sep = if ending == LineEnding::Lf { "\n" } else { "\r\n" };
+            let engine = Engine::new(Config::new().line_wrap(columns, ending));
+            let url = Engine::new(
+                Config::new().alphabet(b64::Alphabet::URL_SAFE).line_wrap(columns, ending),
+            );
+            for len in (0..=700).chain([1100, 1140, 1141, 1200, 2000]) {
+                let data = bytes(len, len as u64 ^ columns as u64);
+                let plain = b64::STANDARD.encode(&data);
+                let want: Vec<&str> = plain
+                    .as_bytes()
+                    .chunks(columns)
+                    .map(|c| std::str::from_utf8(c).unwrap())
+                    .collect();
+                let want = want.join(sep);
+                let want_url = want.replace('+', "-").replace('/', "_");
+                for ours in levels(engine) {
+                    assert_eq!(
+                        ours.encode(&data),
+                        want,
+                        "{:?} {columns} {ending:?} len {len}",
+                        ours.level()
+                    );
+                    let mut off = vec![0u8; want.len() + 3];
+                    assert_eq!(ours.encode_to_slice(&data, &mut off[3..]), Ok(want.len()));
+                    assert_eq!(&off[3..], want.as_bytes());
+                }
+                for ours in levels(url) {
+                    assert_eq!(
+                        ours.encode(&data),
+                        want_url,
+                        "{:?} {columns} url len {len}",
+                        ours.level()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Forgiving decoding of text in lines (the kernels' line mode): regular lines, then one
+/// change (a symbol corrupted, whitespace added or removed, a separator changed) at every
+/// position, each level against the scalar level, out of place, into an exact slice and in
+/// place.
+#[test]
+fn forgiving_lines_with_one_change_agree_with_scalar() {
+    for (columns, sep) in
+        [(76usize, "\r\n"), (64, "\n"), (32, "\r\n"), (128, "\n"), (100, "\r\n"), (20, "\n")]
+    {
+        let forgiving = Engine::new(
+            Config::new().forgiving(true).decode_padding_mode(b64::DecodePaddingMode::Indifferent),
+        );
+        let reference = forgiving.with_level(Level::Scalar).unwrap();
+        for len in [0usize, 40, 57, 100, 300, 1000] {
+            let data = bytes(len, columns as u64 + len as u64);
+            let plain = b64::STANDARD.encode(&data);
+            let lines: Vec<&str> =
+                plain.as_bytes().chunks(columns).map(|c| std::str::from_utf8(c).unwrap()).collect();
+            let text = lines.join(sep).into_bytes();
+            let mut variants = vec![text.clone(), [text.clone(), sep.as_bytes().to_vec()].concat()];
+            for p in 0..text.len() {
+                for change in 0..4 {
+                    let mut t = text.clone();
+                    match change {
+                        0 => t[p] = if t[p] == b'\n' { b'A' } else { b'*' },
+                        1 => t.insert(p, b' '),
+                        2 => {
+                            t.remove(p);
+                        }
+                        _ => t[p] = if t[p] == b'\n' || t[p] == b'\r' { b' ' } else { t[p] },
+                    }
+                    variants.push(t);
+                }
+            }
+            for t in &variants {
+                let want = reference.decode(t);
+                for ours in levels(forgiving) {
+                    assert_eq!(ours.decode(t), want, "{:?} {columns} len {len}", ours.level());
+                    if let Ok(w) = &want {
+                        let mut exact = vec![0u8; w.len()];
+                        assert_eq!(ours.decode_to_slice(t, &mut exact), Ok(w.len()));
+                        assert_eq!(&exact, w);
+                        let mut place = t.clone();
+                        let n = ours.decode_in_place(&mut place).unwrap();
+                        assert_eq!(&place[..n], &w[..]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn utf16_and_other_alphabets() {
     for len in [0usize, 1, 2, 3, 15, 16, 17, 100, 1000] {

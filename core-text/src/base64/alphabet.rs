@@ -167,6 +167,76 @@ impl Alphabet {
     }
 }
 
+/// Symbol pairs: entry `v` (12 bits) holds the symbols of `v >> 6` and `v & 63`, the first in
+/// the low byte (a little-endian `u16`), so the scalar encoder makes two symbols per lookup.
+pub(crate) type Pairs = [u16; 4096];
+
+const fn pairs(a: &Alphabet) -> Pairs {
+    let mut t = [0u16; 4096];
+    let mut v = 0;
+    while v < 4096 {
+        t[v] = u16::from_le_bytes([a.encode[v >> 6], a.encode[v & 63]]);
+        v += 1;
+    }
+    t
+}
+
+static PAIRS_STANDARD: Pairs = pairs(&Alphabet::STANDARD);
+static PAIRS_URL_SAFE: Pairs = pairs(&Alphabet::URL_SAFE);
+
+impl Alphabet {
+    /// The pair table of the two RFC 4648 alphabets (8 KiB each, built at compile time);
+    /// `None` for others, which the scalar code encodes a symbol at a time.
+    #[inline(always)]
+    pub(crate) fn pairs(&self) -> Option<&'static Pairs> {
+        match self.kind {
+            Kind::Standard => Some(&PAIRS_STANDARD),
+            Kind::UrlSafe => Some(&PAIRS_URL_SAFE),
+            Kind::Other => None,
+        }
+    }
+}
+
+/// Symbol values pre-shifted to their place in a group: `t[k][x]` is the value of byte `x`
+/// shifted left by `18 - 6k` for the `k`-th symbol of a group, or [`QUAD_BAD`] for a
+/// non-symbol, so a group decodes to the OR of four lookups.
+pub(crate) type Quads = [[u32; 256]; 4];
+/// The bit [`Quads`] sets for a non-symbol (outside the 24 bits of a group).
+pub(crate) const QUAD_BAD: u32 = 0x8000_0000;
+
+const fn quads(a: &Alphabet) -> Quads {
+    let mut t = [[QUAD_BAD; 256]; 4];
+    let mut x = 0;
+    while x < 256 {
+        let v = a.decode[x];
+        if v < 64 {
+            let mut k = 0;
+            while k < 4 {
+                t[k][x] = (v as u32) << (18 - 6 * k);
+                k += 1;
+            }
+        }
+        x += 1;
+    }
+    t
+}
+
+static QUADS_STANDARD: Quads = quads(&Alphabet::STANDARD);
+static QUADS_URL_SAFE: Quads = quads(&Alphabet::URL_SAFE);
+
+impl Alphabet {
+    /// The pre-shifted decode tables of the two RFC 4648 alphabets (4 KiB each); `None` for
+    /// others, which the scalar code decodes through [`Alphabet`]'s byte table.
+    #[inline(always)]
+    pub(crate) fn quads(&self) -> Option<&'static Quads> {
+        match self.kind {
+            Kind::Standard => Some(&QUADS_STANDARD),
+            Kind::UrlSafe => Some(&QUADS_URL_SAFE),
+            Kind::Other => None,
+        }
+    }
+}
+
 const fn eq_bytes(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {
         return false;

@@ -37,6 +37,22 @@ const SPREAD: [u8; 64] = {
     t
 };
 
+/// Within each 128-bit lane: its bytes `[a b c]` of each 3 (4 groups from the lane's first
+/// 12 bytes) to the 32-bit lane `[b a c b]`.
+const SPREAD_LANES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 16 {
+        let b = (16 * (k / 4) + 3 * (k % 4)) as u8;
+        t[4 * k] = b + 1;
+        t[4 * k + 1] = b;
+        t[4 * k + 2] = b + 2;
+        t[4 * k + 3] = b + 1;
+        k += 1;
+    }
+    t
+};
+
 /// The three bytes of each 32-bit lane, most significant first, then zeros.
 const PACK: [u8; 64] = {
     let mut t = [0u8; 64];
@@ -75,8 +91,15 @@ fn mask(n: usize) -> u64 {
 #[inline(always)]
 unsafe fn encode_block(x: __m512i, alphabet: __m512i) -> __m512i {
     // SAFETY: AVX-512 VBMI per the caller.
+    unsafe { encode_spread(x, _mm512_loadu_si512(SPREAD.as_ptr().cast()), alphabet) }
+}
+
+/// The bytes of `x` that `spread` picks (`[b a c b]` per 32-bit lane) to 64 symbols.
+#[inline(always)]
+unsafe fn encode_spread(x: __m512i, spread: __m512i, alphabet: __m512i) -> __m512i {
+    // SAFETY: AVX-512 VBMI per the caller.
     unsafe {
-        let spread = _mm512_permutexvar_epi8(_mm512_loadu_si512(SPREAD.as_ptr().cast()), x);
+        let spread = _mm512_permutexvar_epi8(spread, x);
         let sextets = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(SHIFTS as i64), spread);
         _mm512_permutexvar_epi8(sextets, alphabet)
     }
@@ -117,6 +140,48 @@ pub(crate) unsafe fn encode(
             _mm512_mask_storeu_epi8(q.cast(), mask(chars), encode_block(x, alphabet));
             i = k;
             o = chars;
+        }
+        if line > 48 && line <= 60 {
+            // Lines of one vector and a tail of at most 12 bytes (MIME's 57): four lines a
+            // step, their tails gathered into the four 128-bit lanes of one vector, so a line
+            // costs 1.25 vectors rather than 2. Stores in line order: a line's vector, its
+            // tail's 16 symbols (running past its end into the next line's start, which the
+            // next line's vector rewrites), then the separators.
+            let chars = line / 3 * 4;
+            let step = chars + sep.len();
+            let spread = _mm512_loadu_si512(SPREAD_LANES.as_ptr().cast());
+            while i + 4 * line < n && i + 3 * line + 64 <= src.len() && o + 4 * step + 64 <= cap {
+                // Macros, not closures: closures do not inherit the target features.
+                macro_rules! tail_in {
+                    ($l:expr) => {
+                        _mm_loadu_si128(p.add(i + $l * line + 48).cast())
+                    };
+                }
+                macro_rules! line_out {
+                    ($l:expr, $t:expr) => {
+                        let x = _mm512_loadu_si512(p.add(i + $l * line).cast());
+                        _mm512_storeu_si512(q.add(o + $l * step).cast(), encode_block(x, alphabet));
+                        _mm_storeu_si128(q.add(o + $l * step + 64).cast(), $t);
+                    };
+                }
+                let t = _mm512_inserti32x4::<1>(_mm512_castsi128_si512(tail_in!(0)), tail_in!(1));
+                let t = _mm512_inserti32x4::<2>(t, tail_in!(2));
+                let t = _mm512_inserti32x4::<3>(t, tail_in!(3));
+                let t = encode_spread(t, spread, alphabet);
+                line_out!(0, _mm512_castsi512_si128(t));
+                line_out!(1, _mm512_extracti32x4_epi32::<1>(t));
+                line_out!(2, _mm512_extracti32x4_epi32::<2>(t));
+                line_out!(3, _mm512_extracti32x4_epi32::<3>(t));
+                for l in 0..4 {
+                    let at = o + l * step + chars;
+                    *q.add(at) = sep[0];
+                    if sep.len() > 1 {
+                        *q.add(at + 1) = sep[1];
+                    }
+                }
+                i += 4 * line;
+                o += 4 * step;
+            }
         }
         if line <= 96 {
             // Short lines (MIME's 57 bytes, PEM's 48): one or two whole vectors a line, no
@@ -221,6 +286,7 @@ pub(crate) unsafe fn decode(
                 o = k / 4 * 3;
             }
         }
+        let mut lines_tried = false;
         'blocks: loop {
             while i + 128 <= len && o + 96 <= cap {
                 let x0 = _mm512_loadu_si512(src.add(i).cast());
@@ -247,6 +313,17 @@ pub(crate) unsafe fn decode(
             }
             if !forgiving || i + 64 > len || o + 48 > cap {
                 return (i, o);
+            }
+            if !lines_tried {
+                // The first non-symbol of the text: try the text as lines (see
+                // `decode_lines`).
+                lines_tried = true;
+                let tables = Tables { lut_lo, lut_hi, pack };
+                let (ni, no) = decode_lines(src, len, dst, cap, i, o, tables);
+                if ni != i {
+                    (i, o) = (ni, no);
+                    continue 'blocks;
+                }
             }
             // Whitespace: the block's values compressed and appended to a carry register
             // of `s < 64` values (one rotation by `s` and a blend), a vector decoded each
@@ -294,5 +371,158 @@ pub(crate) unsafe fn decode(
             }
             return (i, o);
         }
+    }
+}
+
+/// The decoder's tables in registers.
+#[derive(Clone, Copy)]
+struct Tables {
+    lut_lo: __m512i,
+    lut_hi: __m512i,
+    pack: __m512i,
+}
+
+impl Tables {
+    /// The values of the symbols of `x` and a mask of its non-symbols.
+    #[inline(always)]
+    unsafe fn values(self, x: __m512i) -> (__m512i, u64) {
+        // SAFETY: AVX-512 VBMI per the caller.
+        unsafe {
+            let v = _mm512_permutex2var_epi8(self.lut_lo, x, self.lut_hi);
+            (v, _mm512_movepi8_mask(_mm512_or_si512(x, v)))
+        }
+    }
+
+    /// The bytes of 64 values, in the order `pack` gives (three bytes of each 32-bit lane).
+    #[inline(always)]
+    unsafe fn bytes(self, v: __m512i, pack: __m512i) -> __m512i {
+        // SAFETY: AVX-512 VBMI per the caller.
+        unsafe {
+            let pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi32(0x0140_0140));
+            let triples = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
+            _mm512_permutexvar_epi8(pack, triples)
+        }
+    }
+
+    /// Stores the 48 bytes of 64 values at `q`.
+    #[inline(always)]
+    unsafe fn store(self, v: __m512i, q: *mut u8) {
+        // SAFETY: AVX-512 VBMI per the caller; 48 bytes at `q` writable.
+        unsafe { _mm512_mask_storeu_epi8(q.cast(), mask(48), self.bytes(v, self.pack)) }
+    }
+}
+
+/// Within each 128-bit lane: the bytes of its first four 32-bit lanes, most significant
+/// first (12 bytes), then zeros.
+const PACK_LANES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 16 {
+        let (lane, g) = (k / 4, k % 4);
+        let b = (16 * lane + 4 * g) as u8;
+        t[16 * lane + 3 * g] = b + 2;
+        t[16 * lane + 3 * g + 1] = b + 1;
+        t[16 * lane + 3 * g + 2] = b;
+        k += 1;
+    }
+    t
+};
+
+/// Forgiving decoding of text in lines (MIME, PEM), as `generic::decode_lines`: lines of
+/// `L` symbols (the first line's, `64 <= L <= 256`, whole vectors and a tail of at most 16)
+/// and the same separator, four lines a step, their tails in the four 128-bit lanes of one
+/// vector; each line's vectors are stored, then its tail's 16 bytes (past the line's output,
+/// rewritten by the next line's vectors). In place, as there, each store ends at or before
+/// the next line's first byte. Returns the input position of the first line not decoded
+/// (`i` when none) and the output written.
+///
+/// # Safety
+/// As `decode`; `i + 64 <= len`, `o` the output of the symbols before `i`.
+#[inline(always)]
+unsafe fn decode_lines(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    cap: usize,
+    i: usize,
+    mut o: usize,
+    tb: Tables,
+) -> (usize, usize) {
+    // SAFETY: AVX-512 per the caller; reads are checked against `len` and writes against
+    // `cap` where they are made.
+    unsafe {
+        let (v, bad) = tb.values(_mm512_loadu_si512(src.add(i).cast()));
+        let j = i + bad.trailing_zeros() as usize;
+        let line = j;
+        let (full, t) = (line / 64, line % 64);
+        if !(64..=256).contains(&line) || !line.is_multiple_of(4) || t > 16 || j + 2 > len {
+            return (i, o);
+        }
+        let sep = match (*src.add(j), *src.add(j + 1)) {
+            (b'\r', b'\n') => 2,
+            (b'\n', _) => 1,
+            _ => return (i, o),
+        };
+        let first = *src.add(j);
+        // The rest of the first line, through a buffer (in place, a direct store could run
+        // into the text not yet read).
+        let rest = (j - i) / 4 * 3;
+        if o + rest > cap {
+            return (i, o);
+        }
+        let mut buf = [0u8; 64];
+        tb.store(v, buf.as_mut_ptr());
+        core::ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(o), rest);
+        o += rest;
+        let mut pos = j + sep;
+        let stride = line + sep;
+        let out = line / 4 * 3;
+        let tail_bad = 0x0001_0001_0001_0001u64 * ((1u64 << t) - 1);
+        let pack_lanes = _mm512_loadu_si512(PACK_LANES.as_ptr().cast());
+        while pos + 4 * stride <= len
+            && pos + 3 * stride + full * 64 + 16 <= len
+            && o + 4 * out + 16 <= cap
+        {
+            let mut bad = 0u64;
+            for l in 0..4 {
+                let at = pos + l * stride;
+                let e = at + line;
+                if *src.add(e) != first || (sep == 2 && *src.add(e + 1) != b'\n') {
+                    return (pos, o);
+                }
+                for k in 0..full {
+                    bad |= tb.values(_mm512_loadu_si512(src.add(at + 64 * k).cast())).1;
+                }
+            }
+            let tail_in = |l: usize| src.add(pos + l * stride + 64 * full).cast::<__m128i>();
+            let x = _mm512_castsi128_si512(_mm_loadu_si128(tail_in(0)));
+            let x = _mm512_inserti32x4::<1>(x, _mm_loadu_si128(tail_in(1)));
+            let x = _mm512_inserti32x4::<2>(x, _mm_loadu_si128(tail_in(2)));
+            let x = _mm512_inserti32x4::<3>(x, _mm_loadu_si128(tail_in(3)));
+            let (tv, tbad) = tb.values(x);
+            if bad | (tbad & tail_bad) != 0 {
+                return (pos, o);
+            }
+            let tail = tb.bytes(tv, pack_lanes);
+            let lanes = [
+                _mm512_castsi512_si128(tail),
+                _mm512_extracti32x4_epi32::<1>(tail),
+                _mm512_extracti32x4_epi32::<2>(tail),
+                _mm512_extracti32x4_epi32::<3>(tail),
+            ];
+            for (l, lane) in lanes.into_iter().enumerate() {
+                let (at, q) = (pos + l * stride, o + l * out);
+                for k in 0..full {
+                    let v = tb.values(_mm512_loadu_si512(src.add(at + 64 * k).cast())).0;
+                    tb.store(v, dst.add(q + 48 * k));
+                }
+                if t > 0 {
+                    _mm_storeu_si128(dst.add(q + 48 * full).cast(), lane);
+                }
+            }
+            pos += 4 * stride;
+            o += 4 * out;
+        }
+        (pos, o)
     }
 }

@@ -148,6 +148,44 @@ unsafe fn encode_with<V: Shuffle>(
             V::splat32(core::ptr::read_volatile(&MASK_LO)),
         );
         let load = |i: usize| V::load_windows(p.add(i), p.add(i + 12));
+        let (full, tail) = if line == usize::MAX { (0, 0) } else { (line / bin, line % bin) };
+        if V::BYTES == 32 && full >= 1 && line <= 4 * bin && tail > 0 && tail <= 12 {
+            // Lines of whole vectors and a tail that fits one window (MIME's 57 bytes: 24,
+            // 24 and 9): two lines a step, their tails encoded together in one vector's two
+            // windows, so a line costs 2.5 vectors rather than 3. The stores go in line
+            // order: line A's vectors, both tails (A's runs past A's end into B's start, B's
+            // past B's end), B's vectors (which rewrite B's start), then both separators.
+            let chars = line / 3 * 4;
+            let step = chars + sep.len();
+            let tail_out = full * V::BYTES;
+            while i + 2 * line < n
+                && i + line + full * bin + 16 <= src.len()
+                && o + 2 * step + V::BYTES <= cap
+            {
+                let b = i + line;
+                let t = encode_vector(
+                    V::load_windows(p.add(i + full * bin), p.add(b + full * bin)),
+                    shift,
+                    mul,
+                );
+                for v in 0..full {
+                    encode_vector(load(i + v * bin), shift, mul).store(q.add(o + v * V::BYTES));
+                }
+                t.store_windows(q.add(o + tail_out), q.add(o + step + tail_out));
+                for v in 0..full {
+                    encode_vector(load(b + v * bin), shift, mul)
+                        .store(q.add(o + step + v * V::BYTES));
+                }
+                for at in [o + chars, o + step + chars] {
+                    *q.add(at) = sep[0];
+                    if sep.len() > 1 {
+                        *q.add(at + 1) = sep[1];
+                    }
+                }
+                i += 2 * line;
+                o += 2 * step;
+            }
+        }
         if line <= 4 * bin {
             // Short lines (MIME's 57 bytes, PEM's 48): whole vectors a line, while the input
             // and output have room for what they add past the line (overwritten by the
@@ -286,6 +324,7 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
     let reach = bout + 4; // bytes a store writes
     let mut i = 0;
     let mut o = 0;
+    let mut lines_tried = false;
     // SAFETY: CPU per the caller. Loads read `src + i .. src + i + B` with `i + B <= len`;
     // stores write `dst + o .. dst + o + reach` with `o + reach <= cap` (in place: see the
     // module docs); the staging buffer's accesses are bounded where they are made.
@@ -321,7 +360,16 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
             if !forgiving || i + b > len || o + reach > cap {
                 return (i, o);
             }
-            // A block with a non-symbol: when it is whitespace, stage the symbols.
+            if !lines_tried {
+                // The first non-symbol of the text: when it starts a line break after a
+                // first line of `L` symbols, try the text as lines of `L` symbols.
+                lines_tried = true;
+                let (ni, no) = decode_lines(src, len, dst, cap, i, o, d);
+                if ni != i {
+                    (i, o) = (ni, no);
+                    continue 'blocks;
+                }
+            }
             // A block with a non-symbol: when it is whitespace, stage the symbols, and
             // decode four vectors at a time from the staging buffer (by then the stores that
             // filled it have mostly retired, so the loads do not wait on store forwarding).
@@ -381,6 +429,125 @@ unsafe fn decode_with<V: Shuffle + MulAdd>(
             }
             return (i, o);
         }
+    }
+}
+
+/// The byte indices 0 to 15.
+static IDENTITY: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// `0xFF` then `0x00` bytes: 16 bytes read from `16 - t` are `t` ones, then zeros.
+static TAIL_MASK: [u8; 32] = {
+    let mut m = [0u8; 32];
+    let mut k = 0;
+    while k < 16 {
+        m[k] = 0xFF;
+        k += 1;
+    }
+    m
+};
+
+/// Forgiving decoding of text in lines (MIME, PEM) without staging: at `i`, a block whose
+/// first non-symbol, at `j`, is the first of the text, so the first line has `L = j`
+/// symbols. When a line feed or CRLF follows, the text is taken as lines of `L` symbols
+/// (whole vectors and a tail of at most 16, `L >= 32`), `B / 16` lines a step: each line's
+/// separator is compared, its vectors and tail checked, then each decoded straight from the
+/// input (two lines' tails share one vector's two windows at AVX2). Stops before the first
+/// step that differs (the last line, padding, an invalid byte, other whitespace); returns
+/// the input position of the first line not decoded (a group boundary; `i` when nothing was
+/// decoded) and the output written.
+///
+/// Stores: a line's vectors, then its tail (16 bytes: past the line's output into the next
+/// line's, rewritten by the next line's vectors). In place, before a line `c >= L` symbols
+/// were decoded, so its stores end at `3(c + L)/4 + 16 <= c + L` (as `c + L >= 64`), at or
+/// before the next line's first byte.
+///
+/// # Safety
+/// As [`decode_with`]; `i + B <= len`, `o` the output of the symbols before `i`, whole
+/// groups; the CPU runs `V`'s level.
+#[inline(always)]
+unsafe fn decode_lines<V: Shuffle + MulAdd>(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    cap: usize,
+    i: usize,
+    mut o: usize,
+    d: Decoder<V>,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    let bout = b / 4 * 3;
+    // SAFETY: CPU per the caller; reads are checked against `len` and writes against `cap`
+    // where they are made.
+    unsafe {
+        let x = V::load(src.add(i));
+        let good = d.bad(x).eq8(V::zero()).bitmask();
+        let j = i + (!good).trailing_zeros() as usize;
+        let line = j;
+        let (full, t) = (line / b, line % b);
+        if !(32..=256).contains(&line) || !line.is_multiple_of(4) || t > 16 || j + 2 > len {
+            return (i, o);
+        }
+        let sep = match (*src.add(j), *src.add(j + 1)) {
+            (b'\r', b'\n') => 2,
+            (b'\n', _) => 1,
+            _ => return (i, o),
+        };
+        let first = *src.add(j);
+        // The rest of the first line: `j - i < B` valid symbols, through a buffer (a store
+        // straight to the output could run into the text not yet read, in place).
+        let rest = (j - i) / 4 * 3;
+        if o + rest > cap {
+            return (i, o);
+        }
+        let mut buf = [0u8; 64];
+        Decoder::store(d.decode(x), buf.as_mut_ptr());
+        core::ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(o), rest);
+        o += rest;
+        let mut pos = j + sep;
+        let w = b / 16; // lines a step
+        let stride = line + sep;
+        let out = line / 4 * 3;
+        let tail_mask =
+            V::load_windows(TAIL_MASK.as_ptr().add(16 - t), TAIL_MASK.as_ptr().add(16 - t));
+        while pos + w * stride <= len
+            && pos + (w - 1) * stride + full * b + 16 <= len
+            && o + w * out + 16 <= cap
+        {
+            let mut bad = V::zero();
+            for l in 0..w {
+                let at = pos + l * stride;
+                let e = at + line;
+                if *src.add(e) != first || (sep == 2 && *src.add(e + 1) != b'\n') {
+                    return (pos, o);
+                }
+                for v in 0..full {
+                    bad = bad.or(d.bad(V::load(src.add(at + v * b))));
+                }
+            }
+            let (ta, tb) = (src.add(pos + full * b), src.add(pos + (w - 1) * stride + full * b));
+            let tail = V::load_windows(ta, tb);
+            if t > 0 {
+                bad = bad.or(d.bad(tail).and(tail_mask));
+            }
+            if bad.any() {
+                return (pos, o);
+            }
+            let tail = d.decode(tail);
+            for l in 0..w {
+                let (at, q) = (pos + l * stride, o + l * out);
+                for v in 0..full {
+                    Decoder::store(d.decode(V::load(src.add(at + v * b))), dst.add(q + v * bout));
+                }
+                if t > 0 {
+                    // Window `l`'s 16 bytes, after the line's vectors (whose last store runs
+                    // 4 bytes past them) and before the next line's.
+                    tail.shuffle_window_to(l, IDENTITY.as_ptr(), dst.add(q + full * bout));
+                }
+            }
+            pos += w * stride;
+            o += w * out;
+        }
+        (pos, o)
     }
 }
 

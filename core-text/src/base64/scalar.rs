@@ -7,7 +7,7 @@
 //! crate: a non-symbol before the final group is an invalid byte, then the final group's
 //! padding, length and trailing bits.
 
-use super::alphabet::{Alphabet, INVALID, SPACE};
+use super::alphabet::{Alphabet, Pairs, Quads, INVALID, QUAD_BAD, SPACE};
 use super::config::{Config, DecodePaddingMode};
 use super::error::{DecodeError, DecodeSliceError};
 
@@ -51,12 +51,66 @@ pub(crate) fn put_sep(dst: &mut [u8], o: usize, sep: &[u8]) -> usize {
 /// Encodes the whole groups of `src` into the front of `dst`; returns the bytes written.
 #[inline]
 pub(crate) fn encode_groups(src: &[u8], dst: &mut [u8], a: &Alphabet) -> usize {
+    match a.pairs() {
+        Some(p) => encode_groups_pairs(src, dst, p),
+        None => encode_groups_single(src, dst, a),
+    }
+}
+
+/// Eight symbols of the 6 bytes at the top of `w` (big-endian), as the little-endian bytes of
+/// the result: four lookups of 12 bits each.
+#[inline(always)]
+fn eight(w: u64, p: &Pairs) -> u64 {
+    u64::from(p[(w >> 52) as usize])
+        | u64::from(p[(w >> 40) as usize & 0xFFF]) << 16
+        | u64::from(p[(w >> 28) as usize & 0xFFF]) << 32
+        | u64::from(p[(w >> 16) as usize & 0xFFF]) << 48
+}
+
+/// The 8 bytes at `s[k..]` as a big-endian word.
+#[inline(always)]
+fn be64(s: &[u8], k: usize) -> u64 {
+    u64::from_be_bytes(s[k..k + 8].try_into().unwrap_or([0; 8]))
+}
+
+/// [`encode_groups`] with a pair table: two symbols per lookup, eight per store.
+#[inline]
+fn encode_groups_pairs(src: &[u8], dst: &mut [u8], p: &Pairs) -> usize {
+    let mut o = 0;
+    let mut s = src;
+    // 24 bytes to 32 symbols a step: four independent 8-byte loads (each uses 6 bytes).
+    // `s` holds whole groups, so `s.len() >= 26` means 9 groups, 36 symbols of room.
+    while s.len() >= 26 && o + 32 <= dst.len() {
+        let (w0, w1, w2, w3) = (be64(s, 0), be64(s, 6), be64(s, 12), be64(s, 18));
+        dst[o..o + 8].copy_from_slice(&eight(w0, p).to_le_bytes());
+        dst[o + 8..o + 16].copy_from_slice(&eight(w1, p).to_le_bytes());
+        dst[o + 16..o + 24].copy_from_slice(&eight(w2, p).to_le_bytes());
+        dst[o + 24..o + 32].copy_from_slice(&eight(w3, p).to_le_bytes());
+        s = &s[24..];
+        o += 32;
+    }
+    while s.len() >= 8 && o + 8 <= dst.len() {
+        dst[o..o + 8].copy_from_slice(&eight(be64(s, 0), p).to_le_bytes());
+        s = &s[6..];
+        o += 8;
+    }
+    for (g, d) in s.chunks_exact(3).zip(dst[o..].chunks_exact_mut(4)) {
+        let w = u32::from(g[0]) << 16 | u32::from(g[1]) << 8 | u32::from(g[2]);
+        d[..2].copy_from_slice(&p[(w >> 12) as usize].to_le_bytes());
+        d[2..].copy_from_slice(&p[w as usize & 0xFFF].to_le_bytes());
+        o += 4;
+    }
+    o
+}
+
+/// [`encode_groups`] a symbol per lookup, for alphabets without a pair table.
+fn encode_groups_single(src: &[u8], dst: &mut [u8], a: &Alphabet) -> usize {
     let t = &a.encode;
     let mut o = 0;
     let mut s = src;
     // Two groups a step from one 8-byte load where the input allows it.
     while s.len() >= 8 && o + 8 <= dst.len() {
-        let w = u64::from_be_bytes(s[..8].try_into().unwrap_or([0; 8]));
+        let w = be64(s, 0);
         let out = [
             t[(w >> 58) as usize],
             t[(w >> 52) as usize & 63],
@@ -114,6 +168,33 @@ pub(crate) fn decode_blocks(
     (0, 0)
 }
 
+/// The 24 bits of the group of four symbols in `x` (the first in the low byte), with
+/// [`QUAD_BAD`] set if one is not a symbol.
+#[inline(always)]
+fn quad(x: u32, q: &Quads) -> u32 {
+    q[0][(x & 0xFF) as usize]
+        | q[1][(x >> 8 & 0xFF) as usize]
+        | q[2][(x >> 16 & 0xFF) as usize]
+        | q[3][(x >> 24) as usize]
+}
+
+/// The values of the eight symbols in `x` (little-endian: the first in the low byte), packed
+/// into the top 48 bits, and whether all eight are symbols.
+#[inline(always)]
+fn eight_symbols(x: u64, t: &[u8; 256]) -> (u64, bool) {
+    let v = x.to_le_bytes().map(|b| u64::from(t[b as usize]));
+    let ok = (v[0] | v[1] | v[2] | v[3] | v[4] | v[5] | v[6] | v[7]) < 64;
+    let w = v[0] << 58
+        | v[1] << 52
+        | v[2] << 46
+        | v[3] << 40
+        | v[4] << 34
+        | v[5] << 28
+        | v[6] << 22
+        | v[7] << 16;
+    (w, ok)
+}
+
 /// Decodes `src[i..len]` into `dst[o..cap]` and returns the total output length, or the
 /// first error of the whole input. `(i, o)` is where a vector kernel stopped: the symbols of
 /// `src[..i]` are whole groups, decoded into `dst[..o]`.
@@ -135,6 +216,57 @@ pub(crate) unsafe fn finish(
     // SAFETY: per the contract, for each read below `< len` and write below `cap`.
     let at = |k: usize| unsafe { *src.add(k) };
     loop {
+        // Sixteen symbols a step while they are all symbols: each half decodes to a
+        // big-endian word whose top 6 bytes are the output, stored whole (8 bytes; the second
+        // store and the next step overwrite the 2 extra). In place, `o <= i`, so the stores
+        // end at `o + 14 <= i + 16`, inside the text this step has read.
+        if let Some(q) = c.alphabet.quads() {
+            // The same with pre-shifted tables: four lookups ORed per group.
+            while i + 16 <= len && o + 14 <= cap {
+                // SAFETY: `i + 16 <= len`.
+                let (x0, x1) = unsafe {
+                    (
+                        u64::from_le_bytes(src.add(i).cast::<[u8; 8]>().read_unaligned()),
+                        u64::from_le_bytes(src.add(i + 8).cast::<[u8; 8]>().read_unaligned()),
+                    )
+                };
+                let g = [x0 as u32, (x0 >> 32) as u32, x1 as u32, (x1 >> 32) as u32]
+                    .map(|x| quad(x, q));
+                if (g[0] | g[1] | g[2] | g[3]) & QUAD_BAD != 0 {
+                    break;
+                }
+                let w0 = u64::from(g[0]) << 40 | u64::from(g[1]) << 16;
+                let w1 = u64::from(g[2]) << 40 | u64::from(g[3]) << 16;
+                // SAFETY: as below.
+                unsafe {
+                    dst.add(o).cast::<[u8; 8]>().write_unaligned(w0.to_be_bytes());
+                    dst.add(o + 6).cast::<[u8; 8]>().write_unaligned(w1.to_be_bytes());
+                }
+                i += 16;
+                o += 12;
+            }
+        }
+        while i + 16 <= len && o + 14 <= cap {
+            // SAFETY: `i + 16 <= len`.
+            let (x0, x1) = unsafe {
+                (
+                    u64::from_le_bytes(src.add(i).cast::<[u8; 8]>().read_unaligned()),
+                    u64::from_le_bytes(src.add(i + 8).cast::<[u8; 8]>().read_unaligned()),
+                )
+            };
+            let (w0, ok0) = eight_symbols(x0, t);
+            let (w1, ok1) = eight_symbols(x1, t);
+            if !(ok0 && ok1) {
+                break;
+            }
+            // SAFETY: `o + 14 <= cap`; the input these bytes may cover was read above.
+            unsafe {
+                dst.add(o).cast::<[u8; 8]>().write_unaligned(w0.to_be_bytes());
+                dst.add(o + 6).cast::<[u8; 8]>().write_unaligned(w1.to_be_bytes());
+            }
+            i += 16;
+            o += 12;
+        }
         // Whole groups of four symbols.
         while i + 4 <= len {
             let (a, b, cc, d) = (
