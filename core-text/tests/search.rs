@@ -86,6 +86,32 @@ fn many_matches_and_counting_past_lane_limits() {
 }
 
 #[test]
+fn counting_at_every_alignment_and_density() {
+    // The count kernels read an unaligned head vector and a tail vector ending at the end,
+    // each cut to the lanes not counted by the aligned steps: dense matches at every start
+    // alignment and at lengths around each level's step sizes.
+    let base: Vec<u8> = (0..2200u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+    let lens = [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 300];
+    let lens = lens.into_iter().chain([511, 512, 513, 1023, 1024, 1025, 2047]);
+    for b in Backend::all() {
+        for len in lens.clone() {
+            for off in 0..64 {
+                for every in [1usize, 2, 3, 7, 64] {
+                    let hay: Vec<u8> = base[off..off + len]
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &x)| if (i + off) % every == 0 { b'\n' } else { x | 0x80 })
+                        .collect();
+                    let want = hay.iter().filter(|&&x| x == b'\n').count();
+                    let got = b.count(b'\n', &hay);
+                    assert_eq!(got, want, "{:?} len {len} off {off} every {every}", b.level());
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn iterators_match_the_memchr_crate() {
     let hay: Vec<u8> = (0..5000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 27) as u8).collect();
     for n in [0u8, 3, 7, 31] {

@@ -310,6 +310,33 @@ fn check_split(b: &Backend, hay: &[u8], sep: u8) {
 }
 
 #[test]
+fn few_byte_sets_split_like_std() {
+    // Sets of one to three bytes: the split cursor searches them with the memchr kernels of
+    // the pinned level (the other sets with the set kernels); sparse and dense separators.
+    for len in lengths() {
+        let sparse: Vec<u8> = (0..len)
+            .map(|i| [b',', b';', b'|'][i % 3])
+            .enumerate()
+            .map(|(i, sep)| if (i * 7 + len) % 29 == 0 { sep } else { b'a' + (i % 26) as u8 })
+            .collect();
+        let dense: Vec<u8> = (0..len).map(|i| [b',', b'x', b';', b'|', b'y'][i % 5]).collect();
+        for seps in [&b","[..], b",;", b",;|"] {
+            let set = ByteSet::new(seps);
+            for b in Backend::all() {
+                for hay in [&sparse, &dense] {
+                    let want: Vec<&[u8]> = hay.split(|x| seps.contains(x)).collect();
+                    let got: Vec<&[u8]> = b.split_set(hay, &set).collect();
+                    assert_eq!(got, want, "{:?} len {len} seps {seps:?}", b.level());
+                    let back: Vec<&[u8]> = b.split_set(hay, &set).rev().collect();
+                    let want_back: Vec<&[u8]> = hay.rsplit(|x| seps.contains(x)).collect();
+                    assert_eq!(back, want_back, "{:?} len {len} seps {seps:?}", b.level());
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn split_matches_std() {
     for len in lengths() {
         let hay: Vec<u8> = (0..len)

@@ -145,6 +145,7 @@ pub fn memrchr_iter(needle: u8, haystack: &[u8]) -> core::iter::Rev<Memchr<'_>> 
 pub struct Memchr<'h>(split::Cursor<'h>);
 
 impl<'h> Memchr<'h> {
+    #[inline]
     fn new(needles: [u8; 3], arity: u8, haystack: &'h [u8]) -> Memchr<'h> {
         let spec = set::needle_spec(&needles[..arity as usize]);
         Memchr(split::Cursor::new(haystack, spec, set::Via::Auto))

@@ -93,6 +93,12 @@ macro_rules! via {
 }
 
 via! {
+    memchr(hay: &[u8], a: u8) -> Option<usize>;
+    memchr2(hay: &[u8], a: u8, b: u8) -> Option<usize>;
+    memchr3(hay: &[u8], a: u8, b: u8, c: u8) -> Option<usize>;
+    memrchr(hay: &[u8], a: u8) -> Option<usize>;
+    memrchr2(hay: &[u8], a: u8, b: u8) -> Option<usize>;
+    memrchr3(hay: &[u8], a: u8, b: u8, c: u8) -> Option<usize>;
     set_find(hay: &[u8], set: &Spec, not: bool) -> Option<usize>;
     set_rfind(hay: &[u8], set: &Spec, not: bool) -> Option<usize>;
     set_mask64(hay: &[u8], set: &Spec, not: bool) -> u64;
@@ -537,13 +543,17 @@ pub fn rfind_not_in_range(haystack: &[u8], lo: u8, hi: u8) -> Option<usize> {
 }
 
 /// The spec of one to three needles (repeats allowed), built directly (no analysis).
+///
+/// Inline and without indexed stores: each membership word is computed in a register (a
+/// store to `members[b >> 6]` followed by a load of the whole array stalls on store
+/// forwarding, which was most of the cost of starting a `memchr_iter` on a short haystack).
+#[inline]
 pub(crate) fn needle_spec(needles: &[u8]) -> Spec {
-    let mut members = [0u64; 4];
     let mut v = [needles[0]; 5];
-    for (k, &b) in needles.iter().enumerate() {
-        members[(b >> 6) as usize] |= 1 << (b & 63);
-        v[k] = b;
-    }
+    v[..needles.len()].copy_from_slice(needles);
+    let members: [u64; 4] = core::array::from_fn(|k| {
+        needles.iter().fold(0, |m, &b| m | u64::from(usize::from(b >> 6) == k) << (b & 63))
+    });
     Spec { kind: Kind::Values(needles.len() as u8, v), invert: false, members }
 }
 

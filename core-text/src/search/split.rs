@@ -9,10 +9,9 @@ use core::iter::FusedIterator;
 use core::ops::Range;
 
 /// The spec of the single byte `b`.
+#[inline]
 fn byte_spec(b: u8) -> Spec {
-    let mut members = [0u64; 4];
-    members[(b >> 6) as usize] = 1 << (b & 63);
-    Spec { kind: Kind::Values(1, [b; 5]), invert: false, members }
+    super::set::needle_spec(&[b])
 }
 
 /// The pieces of `haystack` between occurrences of `separator`, like `slice::split` with
@@ -109,6 +108,12 @@ pub(crate) struct Cursor<'h> {
     pub(crate) hay: &'h [u8],
     spec: Spec,
     via: Via,
+    /// Sets of one to three bytes (the `memchr` iterators, splitting by a byte): their
+    /// number, and the sparse steps call the `memchr` kernels of `needles` directly, which
+    /// skip the set kernels' dispatch on the strategy (a jump table, and a frame for every
+    /// strategy's registers: a large share of a search of a short haystack). 0 for other sets.
+    arity: u8,
+    needles: [u8; 3],
     /// Positions are wanted in `start..end`.
     pub(crate) start: usize,
     pub(crate) end: usize,
@@ -129,12 +134,19 @@ pub(crate) struct Cursor<'h> {
 
 impl<'h> Cursor<'h> {
     /// A cursor over all of `hay`; nothing is read before the first step.
+    #[inline]
     pub(crate) fn new(hay: &'h [u8], spec: Spec, via: Via) -> Cursor<'h> {
         let n = hay.len();
+        let (arity, needles) = match spec.kind {
+            Kind::Values(k @ 1..=3, v) if !spec.invert => (k, [v[0], v[1], v[2]]),
+            _ => (0, [0; 3]),
+        };
         Cursor {
             hay,
             spec,
             via,
+            arity,
+            needles,
             start: 0,
             end: n,
             front_block: 0,
@@ -146,6 +158,30 @@ impl<'h> Cursor<'h> {
             back: 0,
             back_last: None,
             back_dense: false,
+        }
+    }
+
+    /// The first member in `part`.
+    #[inline]
+    fn find(&self, part: &[u8]) -> Option<usize> {
+        let [a, b, c] = self.needles;
+        match self.arity {
+            1 => self.via.memchr(part, a),
+            2 => self.via.memchr2(part, a, b),
+            3 => self.via.memchr3(part, a, b, c),
+            _ => self.via.set_find(part, &self.spec, false),
+        }
+    }
+
+    /// The last member in `part`.
+    #[inline]
+    fn rfind(&self, part: &[u8]) -> Option<usize> {
+        let [a, b, c] = self.needles;
+        match self.arity {
+            1 => self.via.memrchr(part, a),
+            2 => self.via.memrchr2(part, a, b),
+            3 => self.via.memrchr3(part, a, b, c),
+            _ => self.via.set_rfind(part, &self.spec, false),
         }
     }
 
@@ -172,7 +208,7 @@ impl<'h> Cursor<'h> {
                 self.front_dense = self.front != 0;
                 continue;
             }
-            let at = from + self.via.set_find(&self.hay[from..self.end], &self.spec, false)?;
+            let at = from + self.find(&self.hay[from..self.end])?;
             self.front_next = at + 1;
             self.front_dense = self.front_last.is_some_and(|last| at - last < 64);
             self.front_last = Some(at);
@@ -205,7 +241,7 @@ impl<'h> Cursor<'h> {
                 continue;
             }
             let part = &self.hay[self.start..block_end];
-            let at = self.start + self.via.set_rfind(part, &self.spec, false)?;
+            let at = self.start + self.rfind(part)?;
             self.back_block = at;
             self.back_dense = self.back_last.is_some_and(|last| last - at < 64);
             self.back_last = Some(at);

@@ -64,6 +64,26 @@ impl<V: Vector, const N: usize> Matcher<V> for Needles<V, N> {
     }
 }
 
+/// Is some lane of the compare result `m` set? On x86 the byte sign mask (`movemask`, one
+/// uop, fused with its test), not `any` (`ptest`, two uops that do not fuse with the branch,
+/// or on SSE2 a compare with zero first): the step loops below test one OR of four compares,
+/// so the test is a fifth of a step's uops. NEON keeps `any` (a max across 32-bit lanes is
+/// cheaper there than across bytes).
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn any_set<V: Vector>(m: V) -> bool {
+    // SAFETY: CPU per contract; a compare result's set lanes are 0xFF, so their high bit is set.
+    unsafe {
+        if cfg!(target_arch = "aarch64") {
+            m.any()
+        } else {
+            m.any_high_bit()
+        }
+    }
+}
+
 /// The index of the first set lane of a compare result `m` (some lane is set).
 ///
 /// # Safety
@@ -99,18 +119,21 @@ pub(crate) unsafe fn find<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> Option<
     // SAFETY: every load reads `w` bytes at an offset at most `n - w`; CPU per contract.
     unsafe {
         let m = k.hits(V::load(p));
-        if m.any() {
+        if any_set(m) {
             return Some(first(m));
         }
         // Aligned from the first boundary after 0 (bytes before it were just searched).
         let mut i = w - (p as usize & (w - 1));
-        while i + 4 * w <= n {
+        // `i <= last4`, not `i + 4 * w <= n`: one induction variable instead of two. (When
+        // `n < 4 * w`, `last4` is 0 and `i` at least 1.)
+        let last4 = n.saturating_sub(4 * w);
+        while i <= last4 {
             let q = p.add(i);
             let (a, b) = (k.hits(V::load(q)), k.hits(V::load(q.add(w))));
             let (c, d) = (k.hits(V::load(q.add(2 * w))), k.hits(V::load(q.add(3 * w))));
-            if a.or(b).or(c.or(d)).any() {
+            if any_set(a.or(b).or(c.or(d))) {
                 for (j, m) in [a, b, c, d].into_iter().enumerate() {
-                    if m.any() {
+                    if any_set(m) {
                         return Some(i + j * w + first(m));
                     }
                 }
@@ -119,14 +142,14 @@ pub(crate) unsafe fn find<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> Option<
         }
         while i + w <= n {
             let m = k.hits(V::load(p.add(i)));
-            if m.any() {
+            if any_set(m) {
                 return Some(i + first(m));
             }
             i += w;
         }
         if i < n {
             let m = k.hits(V::load(p.add(n - w)));
-            if m.any() {
+            if any_set(m) {
                 return Some(n - w + first(m));
             }
         }
@@ -148,34 +171,43 @@ pub(crate) unsafe fn rfind<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> Option
     // SAFETY: every load reads `w` bytes at an offset between 0 and `n - w`; CPU per contract.
     unsafe {
         let m = k.hits(V::load(p.add(n - w)));
-        if m.any() {
+        if any_set(m) {
             return Some(n - w + last(m));
         }
         // `end` is aligned (and above 0, as `n >= w`): the vectors below it, down to 0.
         let mut end = ((p as usize + n) & !(w - 1)) - p as usize;
-        while end >= 4 * w {
-            let q = p.add(end - 4 * w);
-            let (a, b) = (k.hits(V::load(q)), k.hits(V::load(q.add(w))));
-            let (c, d) = (k.hits(V::load(q.add(2 * w))), k.hits(V::load(q.add(3 * w))));
-            if a.or(b).or(c.or(d)).any() {
-                for (j, m) in [d, c, b, a].into_iter().enumerate() {
-                    if m.any() {
-                        return Some(end - (j + 1) * w + last(m));
+        if end >= 4 * w {
+            // `s`, the start of the four vectors below `end`, is the one induction variable
+            // (a loop on `end` kept two, and three instructions to step them).
+            let mut s = end - 4 * w;
+            loop {
+                let q = p.add(s);
+                let (a, b) = (k.hits(V::load(q)), k.hits(V::load(q.add(w))));
+                let (c, d) = (k.hits(V::load(q.add(2 * w))), k.hits(V::load(q.add(3 * w))));
+                if any_set(a.or(b).or(c.or(d))) {
+                    for (j, m) in [d, c, b, a].into_iter().enumerate() {
+                        if any_set(m) {
+                            return Some(s + (3 - j) * w + last(m));
+                        }
                     }
                 }
+                if s < 4 * w {
+                    end = s;
+                    break;
+                }
+                s -= 4 * w;
             }
-            end -= 4 * w;
         }
         while end >= w {
             let m = k.hits(V::load(p.add(end - w)));
-            if m.any() {
+            if any_set(m) {
                 return Some(end - w + last(m));
             }
             end -= w;
         }
         if end > 0 {
             let m = k.hits(V::load(p));
-            if m.any() {
+            if any_set(m) {
                 return Some(last(m));
             }
         }
@@ -195,16 +227,29 @@ pub(crate) unsafe fn count<V: Vector>(hay: &[u8], byte: u8) -> usize {
 
 /// The number of hits of `k` in `hay`.
 ///
+/// The steps load aligned vectors: on a haystack that is not vector-aligned (a `Vec`'s is
+/// 16-aligned), unaligned 32- and 64-byte loads cross a cache line every other or every
+/// load, which halves their throughput once the data is not in L1. The lanes before the first
+/// aligned address are counted from one unaligned vector at 0, those after the last whole step
+/// from the vector ending at the end, each with its match mask cut to the lanes not yet
+/// counted.
+///
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
 pub(crate) unsafe fn count_hits<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> usize {
     let (n, w) = (hay.len(), V::BYTES);
+    if n < w {
+        return hay.iter().filter(|&&b| k.hit(b)).count();
+    }
     let p = hay.as_ptr();
-    let mut total = 0usize;
-    let mut i = 0;
-    // SAFETY: every load reads `w` bytes below `n`; CPU per contract.
+    let s = V::MATCH_STRIDE as usize;
+    // SAFETY: every load reads `w` bytes at an offset between 0 and `n - w`; CPU per contract.
     unsafe {
+        // Lanes `0..i` of the first vector: those below the first aligned address after 0.
+        let mut i = w - (p as usize & (w - 1));
+        let head = k.hits(V::load(p)).match_mask() & core_cpu::vector::low_bits(i * s);
+        let mut total = head.count_ones() as usize / s;
         while i + 4 * w <= n {
             // Four accumulators, each gaining at most 1 per byte lane a round: sum before 255.
             let mut acc = [V::zero(); 4];
@@ -222,8 +267,14 @@ pub(crate) unsafe fn count_hits<V: Vector, M: Matcher<V>>(hay: &[u8], k: M) -> u
             total += V::zero().sub8(k.hits(V::load(p.add(i)))).sum8() as usize;
             i += w;
         }
+        if i < n {
+            // The vector ending at `n`: its lanes from `i` on (the first `i - (n - w)` were
+            // counted).
+            let m = k.hits(V::load(p.add(n - w))).match_mask() >> ((i - (n - w)) * s);
+            total += m.count_ones() as usize / s;
+        }
+        total
     }
-    total + hay[i..].iter().filter(|&&b| k.hit(b)).count()
 }
 
 /// Bit `j` set where `block[j]` is a hit of `k`, for the first 64 bytes of `block` (all of
