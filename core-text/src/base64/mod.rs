@@ -428,6 +428,10 @@ impl Engine {
 
     /// Decodes `src` into the front of `dst`; returns the decoded length.
     ///
+    /// The vector kernels store whole vectors, so up to four bytes of `dst` just past the
+    /// returned length may be overwritten (never past `dst`'s end); on an error, `dst`'s
+    /// contents are unspecified. The `base64` crate's `decode_slice` leaves those bytes alone.
+    ///
     /// # Errors
     /// [`DecodeSliceError::DecodeError`] for invalid text, or
     /// [`DecodeSliceError::OutputSliceTooSmall`] when the decoded bytes do not fit (a `dst` of
