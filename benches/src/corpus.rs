@@ -62,14 +62,24 @@ pub enum Corpus {
     Emoji,
     /// Short runs of all the above, switching often.
     Mixed,
+    /// ASCII, Cyrillic, CJK and emoji interleaved every few characters (1 to 6), so nearly
+    /// every 16-byte block holds several widths: the hardest case for run-based fast paths.
+    Interleaved,
 }
 
 impl Corpus {
     /// Every corpus, in report order.
-    pub const ALL: [Corpus; 5] =
-        [Corpus::Ascii, Corpus::Latin1, Corpus::Cjk, Corpus::Emoji, Corpus::Mixed];
+    pub const ALL: [Corpus; 6] = [
+        Corpus::Ascii,
+        Corpus::Latin1,
+        Corpus::Cjk,
+        Corpus::Emoji,
+        Corpus::Mixed,
+        Corpus::Interleaved,
+    ];
 
-    /// The name used in case names (`ascii`, `latin1`, `cjk`, `emoji`, `mixed`).
+    /// The name used in case names (`ascii`, `latin1`, `cjk`, `emoji`, `mixed`,
+    /// `interleaved`).
     pub const fn name(self) -> &'static str {
         match self {
             Corpus::Ascii => "ascii",
@@ -77,6 +87,7 @@ impl Corpus {
             Corpus::Cjk => "cjk",
             Corpus::Emoji => "emoji",
             Corpus::Mixed => "mixed",
+            Corpus::Interleaved => "interleaved",
         }
     }
 
@@ -87,6 +98,7 @@ impl Corpus {
             Corpus::Cjk => 0xC0C0_4E00,
             Corpus::Emoji => 0x1F60_0000,
             Corpus::Mixed => 0x0B1E_0D00,
+            Corpus::Interleaved => 0x1E7E_A5ED,
         }
     }
 }
@@ -97,7 +109,6 @@ impl fmt::Display for Corpus {
     }
 }
 
-/// English words, separated by spaces.
 /// English words, separated by white space.
 const ENGLISH: &str = "\
     the of and to in is that it was for on are with as his they be at one have this from by \
@@ -107,7 +118,6 @@ const ENGLISH: &str = "\
     people my over know water than call first who may down side been now find benchmark \
     validation throughput processor vector encoding character boundary surrogate";
 
-/// French, German and Spanish words, separated by spaces.
 /// French, German and Spanish words, separated by white space.
 const LATIN1: &str = "\
     été über Straße niño français Größe déjà mañana naïve Müller café crème würde señor ça \
@@ -204,6 +214,34 @@ fn push_mixed(rng: &mut Rng, words: &Words, out: &mut String) {
     }
 }
 
+fn push_interleaved(rng: &mut Rng, words: &Words, out: &mut String) {
+    // One to six chars of one script, then another: widths change within every vector.
+    let run = rng.range(1, 6);
+    match rng.below(5) {
+        0 | 1 => {
+            let w = rng.pick(&words.english);
+            out.extend(w.chars().take(run as usize));
+            out.push(' ');
+        }
+        2 => {
+            for _ in 0..run {
+                // а..я and А..Я (U+0410..U+044F): 2 bytes each.
+                out.push(char::from_u32(rng.range(0x410, 0x44F)).expect("Cyrillic letters"));
+            }
+        }
+        3 => {
+            for _ in 0..run {
+                out.push(char::from_u32(rng.range(0x4E00, 0x9FFF)).expect("ideographs are chars"));
+            }
+        }
+        _ => {
+            for _ in 0..run.min(2) {
+                out.push(char::from_u32(rng.range(0x1F300, 0x1F64F)).expect("emoji are chars"));
+            }
+        }
+    }
+}
+
 /// `corpus` text of exactly `len` bytes (valid UTF-8; deterministic).
 pub fn generate(corpus: Corpus, len: usize) -> String {
     let mut rng = Rng::new(corpus.seed());
@@ -216,6 +254,7 @@ pub fn generate(corpus: Corpus, len: usize) -> String {
             Corpus::Cjk => push_cjk(&mut rng, &mut out),
             Corpus::Emoji => push_emoji(&mut rng, &mut out),
             Corpus::Mixed => push_mixed(&mut rng, &words, &mut out),
+            Corpus::Interleaved => push_interleaved(&mut rng, &words, &mut out),
         }
     }
     fit(out, len)
@@ -283,6 +322,15 @@ mod tests {
         for w in [1, 2, 3, 4] {
             assert!(mixed.chars().filter(|c| c.len_utf8() == w).count() > 500, "width {w}");
         }
+        // Interleaved: every width, Cyrillic among the 2-byte chars, and short runs (the
+        // width changes at least once every 8 chars on average).
+        let inter: Vec<char> = generate(Corpus::Interleaved, n).chars().collect();
+        for w in [1, 2, 3, 4] {
+            assert!(inter.iter().filter(|c| c.len_utf8() == w).count() > 1_000, "width {w}");
+        }
+        assert!(inter.iter().filter(|c| ('\u{410}'..='\u{44F}').contains(c)).count() > 1_000);
+        let switches = inter.windows(2).filter(|p| p[0].len_utf8() != p[1].len_utf8()).count();
+        assert!(switches * 8 > inter.len(), "{switches} of {}", inter.len());
     }
 
     #[test]

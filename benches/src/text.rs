@@ -16,6 +16,19 @@
 //!   work.
 //! - std has no UTF-16 → UTF-8 length: its peer is the `char::decode_utf16` loop, and
 //!   `encoding_rs` has no such count at all.
+//! - `simdutf` (the C++ library, through its Rust crate; native-endian UTF-16):
+//!   `validate_utf8` (yes/no, like `validate`) and `validate_utf8_with_errors` (an error
+//!   position, like `from_utf8`), `count_utf8`, `validate_utf16`, the validating
+//!   `convert_utf8_to_utf16` (like `to_utf16_from_bytes`) and `convert_utf16_to_utf8` (like
+//!   `utf16::to_utf8`), the assume-valid `convert_valid_utf8_to_utf16` (like `to_utf16`, whose
+//!   `&str` is known valid). Its lengths do not validate: `utf16_length_from_utf8` is set
+//!   beside our `utf16_len_str` (`core-str`, on a `&str`), and `utf8_length_from_utf16` beside
+//!   our validating `utf16::utf8_len` (simdutf does less work there). `to_utf16_vec` and
+//!   `to_string` with simdutf are what a user writes: length, allocate, convert. simdutf picks
+//!   its own kernel at run time; `report --level` pins it to the matching one (see the report).
+//!
+//! Sizes: validation at [`SMALL_SIZES`] (ASCII and mixed) and [`VALIDATE_SIZES`], the other
+//! operations at [`BULK_SIZES`], from short strings to 64 KiB, on every corpus.
 
 use crate::case::{size_label, Case, Function, Role, Seed};
 use crate::corpus::{self, Corpus};
@@ -33,6 +46,8 @@ pub trait Api: Copy + 'static {
     fn utf8_from_utf8(self, src: &[u8]) -> Result<&str, Utf8Error>;
     /// [`utf8::utf16_len`].
     fn utf8_utf16_len(self, src: &[u8]) -> Result<usize, Utf8Error>;
+    /// [`utf8::utf16_len_str`].
+    fn utf8_utf16_len_str(self, s: &str) -> usize;
     /// [`utf8::count_chars`].
     fn utf8_count_chars(self, s: &str) -> usize;
     /// [`utf8::to_utf16`].
@@ -89,6 +104,10 @@ impl Api for Auto {
     #[inline]
     fn utf8_utf16_len(self, src: &[u8]) -> Result<usize, Utf8Error> {
         utf8::utf16_len(src)
+    }
+    #[inline]
+    fn utf8_utf16_len_str(self, s: &str) -> usize {
+        utf8::utf16_len_str(s)
     }
     #[inline]
     fn utf8_count_chars(self, s: &str) -> usize {
@@ -165,6 +184,10 @@ impl Api for Backend {
         Backend::utf8_utf16_len(&self, src)
     }
     #[inline]
+    fn utf8_utf16_len_str(self, s: &str) -> usize {
+        Backend::utf8_utf16_len_str(&self, s)
+    }
+    #[inline]
     fn utf8_count_chars(self, s: &str) -> usize {
         Backend::utf8_count_chars(&self, s)
     }
@@ -229,8 +252,9 @@ impl Api for Backend {
 pub const VALIDATE_SIZES: [usize; 4] = [64, 1 << 10, 64 << 10, 1 << 20];
 /// Sizes of the short-input validation cases (ASCII and mixed only).
 pub const SMALL_SIZES: [usize; 4] = [8, 16, 32, 63];
-/// Size of the UTF-8 corpus behind the counting and transcoding cases.
-pub const BULK_SIZE: usize = 64 << 10;
+/// Sizes of the UTF-8 corpus behind the counting and transcoding cases: short strings (16
+/// and 64 bytes), 256 bytes, 1 KiB and 64 KiB.
+pub const BULK_SIZES: [usize; 5] = [16, 64, 256, 1 << 10, 64 << 10];
 
 const OURS: Role = Role::Ours;
 const fn vs(name: &'static str) -> Role {
@@ -251,7 +275,7 @@ pub fn cases<A: Api>(api: A) -> Vec<Case> {
         }
     }
     type Make<A> = fn(A, Corpus, String) -> Case;
-    let bulk: [Make<A>; 10] = [
+    let bulk: [Make<A>; BULK_OPS] = [
         utf8_count_chars,
         utf8_utf16_len,
         utf16_validate,
@@ -264,11 +288,85 @@ pub fn cases<A: Api>(api: A) -> Vec<Case> {
         utf16_to_string_lossy,
     ];
     for make in bulk {
-        for corpus in Corpus::ALL {
-            out.push(make(api, corpus, corpus::generate(corpus, BULK_SIZE)));
+        for size in BULK_SIZES {
+            for corpus in Corpus::ALL {
+                out.push(make(api, corpus, corpus::generate(corpus, size)));
+            }
         }
     }
     out
+}
+
+/// How many operations run at [`BULK_SIZES`].
+const BULK_OPS: usize = 10;
+
+// ---- simdutf, wrapped for the inputs these cases give it ----
+//
+// simdutf's converters write through raw pointers and size nothing themselves. The cases
+// only hand them valid text (every input is generated as a `String`), for which the bounds
+// below are exact; the validating converters still do their full validation work.
+
+/// simdutf's validating UTF-8 → UTF-16: the units written (0 on invalid input).
+///
+/// # Safety
+/// `src` is valid UTF-8.
+unsafe fn simdutf_utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> usize {
+    assert!(dst.len() >= src.len(), "simdutf needs room for one unit per byte");
+    // SAFETY: valid UTF-8 (the caller's contract) takes at most one UTF-16 unit per byte, and
+    // `dst` holds `src.len()` units.
+    unsafe { simdutf::convert_utf8_to_utf16(src.as_ptr(), src.len(), dst.as_mut_ptr()) }
+}
+
+/// simdutf's assume-valid UTF-8 → UTF-16 of a `str`.
+fn simdutf_valid_utf8_to_utf16(s: &str, dst: &mut [u16]) -> usize {
+    assert!(dst.len() >= s.len(), "simdutf needs room for one unit per byte");
+    // SAFETY: a `str` is valid UTF-8, which takes at most one unit per byte; `dst` holds
+    // `s.len()` units.
+    unsafe { simdutf::convert_valid_utf8_to_utf16(s.as_ptr(), s.len(), dst.as_mut_ptr()) }
+}
+
+/// simdutf's validating UTF-16 → UTF-8: the bytes written (0 on invalid input).
+///
+/// # Safety
+/// `src` is well-formed UTF-16.
+unsafe fn simdutf_utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> usize {
+    assert!(dst.len() / 3 >= src.len(), "simdutf needs room for three bytes per unit");
+    // SAFETY: well-formed UTF-16 (the caller's contract) takes at most 3 UTF-8 bytes a unit
+    // (a pair 4 for its 2), and `dst` holds `3 * src.len()` bytes.
+    unsafe { simdutf::convert_utf16_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr()) }
+}
+
+/// A new `Vec<u16>` of a `str` with simdutf: exact length, allocate, convert.
+fn simdutf_to_utf16_vec(s: &str) -> Vec<u16> {
+    let n = simdutf::utf16_length_from_utf8(s.as_bytes());
+    let mut v = Vec::with_capacity(n);
+    // SAFETY: `s` is valid UTF-8, so `n` is exactly the units simdutf writes and `v` has room
+    // for them; the first `w <= n` units are initialized by the converter.
+    unsafe {
+        let w = simdutf::convert_valid_utf8_to_utf16(s.as_ptr(), s.len(), v.as_mut_ptr());
+        v.set_len(w.min(n));
+    }
+    v
+}
+
+/// A new `String` from UTF-16 with simdutf: length, allocate, convert with validation
+/// (`None` when the converter reports invalid input).
+///
+/// # Safety
+/// `u` is well-formed UTF-16 (then the length is exact and bounds what is written).
+unsafe fn simdutf_to_string(u: &[u16]) -> Option<String> {
+    let n = simdutf::utf8_length_from_utf16(u);
+    let mut v: Vec<u8> = Vec::with_capacity(n);
+    // SAFETY: `u` is well-formed (the caller's contract), so the converter writes exactly `n`
+    // bytes, the room `v` has.
+    let w = unsafe { simdutf::convert_utf16_to_utf8(u.as_ptr(), u.len(), v.as_mut_ptr()) };
+    if w == 0 && !u.is_empty() {
+        return None;
+    }
+    // SAFETY: the converter initialized the first `w <= n` bytes.
+    unsafe { v.set_len(w.min(n)) };
+    // SAFETY: simdutf's UTF-8 output of well-formed UTF-16 is valid UTF-8.
+    Some(unsafe { String::from_utf8_unchecked(v) })
 }
 
 fn case(op: &'static str, corpus: Corpus, size: usize, bytes: usize) -> Case {
@@ -350,29 +448,45 @@ pub fn utf8_validate<A: Api>(api: A, corpus: Corpus, size: usize) -> Case {
             bytes.clone(),
             |b: &mut Rc<[u8]>| simdutf8::compat::from_utf8(b).is_ok(),
         ),
-        Function::new("std", vs("core-from_utf8"), bytes, |b: &mut Rc<[u8]>| {
+        Function::new("std", vs("core-from_utf8"), bytes.clone(), |b: &mut Rc<[u8]>| {
             std::str::from_utf8(b).is_ok()
+        }),
+        Function::new("simdutf", vs("core"), bytes.clone(), |b: &mut Rc<[u8]>| {
+            simdutf::validate_utf8(b)
+        }),
+        Function::new("simdutf-with_errors", vs("core-from_utf8"), bytes, |b: &mut Rc<[u8]>| {
+            simdutf::validate_utf8_with_errors(b).error == simdutf::ErrorCode::Success
         }),
     ];
     c
 }
 
 fn utf8_count_chars<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
-    let mut c = case("core-text/utf8/count_chars", corpus, BULK_SIZE, text.len());
+    let mut c = case("core-text/utf8/count_chars", corpus, text.len(), text.len());
     let s: Rc<str> = text.into();
     c.functions = vec![
         Function::new("core", OURS, s.clone(), move |s: &mut Rc<str>| api.utf8_count_chars(s)),
         Function::new("bytecount", vs("core"), s.clone(), |s: &mut Rc<str>| {
             bytecount::num_chars(s.as_bytes())
         }),
-        Function::new("std", vs("core"), s, |s: &mut Rc<str>| s.chars().count()),
+        Function::new("std", vs("core"), s.clone(), |s: &mut Rc<str>| s.chars().count()),
+        Function::new("simdutf", vs("core"), s, |s: &mut Rc<str>| {
+            simdutf::count_utf8(s.as_bytes())
+        }),
     ];
     c
 }
 
 fn utf8_utf16_len<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
-    let mut c = case("core-text/utf8/utf16_len", corpus, BULK_SIZE, text.len());
-    c.functions = utf16_len_functions(api, text.into_bytes().into());
+    let mut c = case("core-text/utf8/utf16_len", corpus, text.len(), text.len());
+    let s: Rc<str> = text.into();
+    c.functions = utf16_len_functions(api, Rc::from(s.as_bytes()));
+    c.functions.push(Function::new("core-str", OURS, s.clone(), move |s: &mut Rc<str>| {
+        Some(api.utf8_utf16_len_str(s))
+    }));
+    c.functions.push(Function::new("simdutf", vs("core-str"), s, |s: &mut Rc<str>| {
+        Some(simdutf::utf16_length_from_utf8(s.as_bytes()))
+    }));
     c
 }
 
@@ -382,43 +496,48 @@ fn units_of(text: &str) -> Rc<[u16]> {
 
 fn utf16_validate<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
     let u = units_of(&text);
-    let mut c = case("core-text/utf16/validate", corpus, BULK_SIZE, u.len() * 2);
+    let mut c = case("core-text/utf16/validate", corpus, text.len(), u.len() * 2);
     c.functions = vec![
         Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| api.utf16_validate(u)),
         Function::new("encoding_rs", vs("core"), u.clone(), |u: &mut Rc<[u16]>| {
             encoding_rs::mem::utf16_valid_up_to(u) == u.len()
         }),
-        Function::new("std", vs("core"), u, |u: &mut Rc<[u16]>| {
+        Function::new("std", vs("core"), u.clone(), |u: &mut Rc<[u16]>| {
             char::decode_utf16(u.iter().copied()).all(|r| r.is_ok())
         }),
+        Function::new("simdutf", vs("core"), u, |u: &mut Rc<[u16]>| simdutf::validate_utf16(u)),
     ];
     c
 }
 
 fn utf16_utf8_len<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
     let u = units_of(&text);
-    let mut c = case("core-text/utf16/utf8_len", corpus, BULK_SIZE, u.len() * 2);
+    let mut c = case("core-text/utf16/utf8_len", corpus, text.len(), u.len() * 2);
     c.functions = vec![
         Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| api.utf16_utf8_len(u).ok()),
-        Function::new("std", vs("core"), u, |u: &mut Rc<[u16]>| std_utf8_len(u)),
-    ];
-    c
-}
-
-fn utf8_to_utf16_vec<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
-    let mut c = case("core-text/utf8/to_utf16_vec", corpus, BULK_SIZE, text.len());
-    let s: Rc<str> = text.into();
-    c.functions = vec![
-        Function::new("core", OURS, s.clone(), move |s: &mut Rc<str>| api.utf8_to_utf16_vec(s)),
-        Function::new("std", vs("core"), s, |s: &mut Rc<str>| {
-            s.encode_utf16().collect::<Vec<u16>>()
+        Function::new("std", vs("core"), u.clone(), |u: &mut Rc<[u16]>| std_utf8_len(u)),
+        Function::new("simdutf", vs("core"), u, |u: &mut Rc<[u16]>| {
+            Some(simdutf::utf8_length_from_utf16(u))
         }),
     ];
     c
 }
 
+fn utf8_to_utf16_vec<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
+    let mut c = case("core-text/utf8/to_utf16_vec", corpus, text.len(), text.len());
+    let s: Rc<str> = text.into();
+    c.functions = vec![
+        Function::new("core", OURS, s.clone(), move |s: &mut Rc<str>| api.utf8_to_utf16_vec(s)),
+        Function::new("std", vs("core"), s.clone(), |s: &mut Rc<str>| {
+            s.encode_utf16().collect::<Vec<u16>>()
+        }),
+        Function::new("simdutf", vs("core"), s, |s: &mut Rc<str>| simdutf_to_utf16_vec(s)),
+    ];
+    c
+}
+
 fn utf8_to_utf16<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
-    let mut c = case("core-text/utf8/to_utf16", corpus, BULK_SIZE, text.len());
+    let mut c = case("core-text/utf8/to_utf16", corpus, text.len(), text.len());
     // encoding_rs wants `dst.len() >= src.len()`; ours is fine with that too.
     let out_len = text.len() + 1;
     let s: Rc<str> = text.into();
@@ -426,23 +545,41 @@ fn utf8_to_utf16<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
         Function::buffered("core", OURS, s.clone(), out_len, move |s: &Rc<str>, d: &mut [u16]| {
             api.utf8_to_utf16(s, d).expect("a buffer of s.len() units is large enough")
         }),
-        Function::buffered("encoding_rs", vs("core"), s, out_len, |s: &Rc<str>, d: &mut [u16]| {
-            encoding_rs::mem::convert_str_to_utf16(s, d)
+        Function::buffered(
+            "encoding_rs",
+            vs("core"),
+            s.clone(),
+            out_len,
+            |s: &Rc<str>, d: &mut [u16]| encoding_rs::mem::convert_str_to_utf16(s, d),
+        ),
+        Function::buffered("simdutf", vs("core"), s, out_len, |s: &Rc<str>, d: &mut [u16]| {
+            simdutf_valid_utf8_to_utf16(s, d)
         }),
     ];
     c
 }
 
 fn utf8_to_utf16_from_bytes<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
-    let mut c = case("core-text/utf8/to_utf16_from_bytes", corpus, BULK_SIZE, text.len());
+    let mut c = case("core-text/utf8/to_utf16_from_bytes", corpus, text.len(), text.len());
     let out_len = text.len() + 1;
     let b: Rc<[u8]> = text.into_bytes().into();
     c.functions = vec![
         Function::buffered("core", OURS, b.clone(), out_len, move |b: &Rc<[u8]>, d: &mut [u16]| {
             api.utf8_to_utf16_from_bytes(b, d).expect("valid input, large enough buffer")
         }),
-        Function::buffered("encoding_rs", vs("core"), b, out_len, |b: &Rc<[u8]>, d: &mut [u16]| {
-            encoding_rs::mem::convert_utf8_to_utf16_without_replacement(b, d).expect("valid input")
+        Function::buffered(
+            "encoding_rs",
+            vs("core"),
+            b.clone(),
+            out_len,
+            |b: &Rc<[u8]>, d: &mut [u16]| {
+                encoding_rs::mem::convert_utf8_to_utf16_without_replacement(b, d)
+                    .expect("valid input")
+            },
+        ),
+        Function::buffered("simdutf", vs("core"), b, out_len, |b: &Rc<[u8]>, d: &mut [u16]| {
+            // SAFETY: `b` holds the bytes of a `String`.
+            unsafe { simdutf_utf8_to_utf16(b, d) }
         }),
     ];
     c
@@ -450,27 +587,39 @@ fn utf8_to_utf16_from_bytes<A: Api>(api: A, corpus: Corpus, text: String) -> Cas
 
 fn utf16_to_string<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
     let u = units_of(&text);
-    let mut c = case("core-text/utf16/to_string", corpus, BULK_SIZE, u.len() * 2);
+    let mut c = case("core-text/utf16/to_string", corpus, text.len(), u.len() * 2);
     c.functions = vec![
         Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| {
             api.utf16_to_string(u).ok()
         }),
-        Function::new("std", vs("core"), u, |u: &mut Rc<[u16]>| String::from_utf16(u).ok()),
+        Function::new("std", vs("core"), u.clone(), |u: &mut Rc<[u16]>| String::from_utf16(u).ok()),
+        Function::new("simdutf", vs("core"), u, |u: &mut Rc<[u16]>| {
+            // SAFETY: `u` is a `String` transcoded, so well formed.
+            unsafe { simdutf_to_string(u) }
+        }),
     ];
     c
 }
 
 fn utf16_to_utf8<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
     let u = units_of(&text);
-    let mut c = case("core-text/utf16/to_utf8", corpus, BULK_SIZE, u.len() * 2);
+    let mut c = case("core-text/utf16/to_utf8", corpus, text.len(), u.len() * 2);
     // encoding_rs wants `dst.len() >= 3 * src.len()`.
     let out_len = u.len() * 3;
     c.functions = vec![
         Function::buffered("core", OURS, u.clone(), out_len, move |u: &Rc<[u16]>, d: &mut [u8]| {
             api.utf16_to_utf8(u, d).expect("valid input, large enough buffer")
         }),
-        Function::buffered("encoding_rs", vs("core"), u, out_len, |u: &Rc<[u16]>, d: &mut [u8]| {
-            encoding_rs::mem::convert_utf16_to_utf8(u, d)
+        Function::buffered(
+            "encoding_rs",
+            vs("core"),
+            u.clone(),
+            out_len,
+            |u: &Rc<[u16]>, d: &mut [u8]| encoding_rs::mem::convert_utf16_to_utf8(u, d),
+        ),
+        Function::buffered("simdutf", vs("core"), u, out_len, |u: &Rc<[u16]>, d: &mut [u8]| {
+            // SAFETY: `u` is a `String` transcoded, so well formed.
+            unsafe { simdutf_utf16_to_utf8(u, d) }
         }),
     ];
     c
@@ -478,7 +627,7 @@ fn utf16_to_utf8<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
 
 fn utf16_to_string_lossy<A: Api>(api: A, corpus: Corpus, text: String) -> Case {
     let u = units_of(&text);
-    let mut c = case("core-text/utf16/to_string_lossy", corpus, BULK_SIZE, u.len() * 2);
+    let mut c = case("core-text/utf16/to_string_lossy", corpus, text.len(), u.len() * 2);
     c.functions = vec![
         Function::new("core", OURS, u.clone(), move |u: &mut Rc<[u16]>| {
             api.utf16_to_string_lossy(u)

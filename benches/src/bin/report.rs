@@ -21,6 +21,9 @@
 //! dispatched kernel of the family (core-text's free functions and sets, core-num's big
 //! integers, f16/bf16 and tensor kernels, core-collections' slice kernels and trie bit
 //! counting) at it: the level is available, so the best one under the cap is the level itself.
+//! The simdutf peer is pinned too, to its matching kernel where it has one (`haswell` at
+//! `avx2`, `westmere` at `sse4.2` and `sse2`, `fallback` at `scalar`) through
+//! `SIMDUTF_FORCE_IMPLEMENTATION`, unless that is already set.
 //! core-time has no SIMD kernels.
 //!
 //! Every case first checks that ours and each peer compute the same result on its input,
@@ -105,6 +108,13 @@ fn main() -> ExitCode {
                 // the process has one thread so far, so nothing reads the environment
                 // concurrently.
                 std::env::set_var("CORE_SIMD_MAX", level.name());
+                // simdutf (a peer) picks its own kernel; pin it to the matching one unless
+                // the caller chose one.
+                if let Some(kernel) = simdutf_kernel(level) {
+                    if std::env::var_os(SIMDUTF_VAR).is_none() {
+                        std::env::set_var(SIMDUTF_VAR, kernel);
+                    }
+                }
                 if Level::best() != level {
                     eprintln!("report: CORE_SIMD_MAX={level} did not take effect (read earlier)");
                     return ExitCode::FAILURE;
@@ -260,6 +270,26 @@ fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The variable simdutf reads, once, to choose its kernel.
+const SIMDUTF_VAR: &str = "SIMDUTF_FORCE_IMPLEMENTATION";
+
+/// simdutf's kernel for our `level`, where one matches and is safe to force: `haswell` (AVX2)
+/// at `avx2`; `westmere` (SSE4.2, its lowest x86 SIMD kernel) at `sse4.2`, and at `sse2` when
+/// the CPU has SSE4.2; `fallback` at `scalar`. At `avx512` and `neon` simdutf keeps its own
+/// choice: its `icelake` kernel needs more AVX-512 extensions than our level, and forcing it
+/// on a CPU without them would fault.
+fn simdutf_kernel(level: Level) -> Option<&'static str> {
+    match level {
+        Level::Avx2 => Some("haswell"),
+        Level::Sse42 => Some("westmere"),
+        Level::Sse2 if Level::Sse42.is_available() => Some("westmere"),
+        Level::Scalar if cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) => {
+            Some("fallback")
+        }
+        _ => None,
+    }
+}
+
 /// What the report says about the run itself.
 struct Header {
     cpu: String,
@@ -275,8 +305,11 @@ fn level_line(h: &Header) -> String {
     if h.pinned {
         format!(
             "{} for every crate, pinned with `--level` (core-text's backend cases pinned, every \
-             other kernel capped with `CORE_SIMD_MAX={}`; core-time has no SIMD kernels)",
-            h.level, h.level
+             other kernel capped with `CORE_SIMD_MAX={}`; core-time has no SIMD kernels); \
+             simdutf's kernel: {}",
+            h.level,
+            h.level,
+            std::env::var(SIMDUTF_VAR).map_or("its own choice".into(), |k| format!("`{k}`"))
         )
     } else {
         let cap = std::env::var("CORE_SIMD_MAX").ok().filter(|v| !v.trim().is_empty());

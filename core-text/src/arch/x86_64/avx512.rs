@@ -7,6 +7,8 @@
 //! ```text
 //! UTF-8 to UTF-16, per fixed block of 56 bytes (64 loaded):
 //!     ASCII: widen
+//!     only 1- and 2-byte chars (Latin-1, Cyrillic, Greek): per 16-bit lane j, byte j or
+//!         (byte j & 0x1F) << 6 | byte j+1 & 0x3F; compress the lanes of char starts
 //!     tokens = chars starting in the block, and the third byte of each 4-byte char (carried
 //!         into the next block when the lead is in the last two bytes): one UTF-16 unit each
 //!         (an ASCII byte, a 2- or 3-byte char, or half of a surrogate pair)
@@ -18,6 +20,7 @@
 //!         of the byte-class masks; decode each kind with fixed arithmetic, merge by kind mask
 //!     the tail: variable steps of up to 32 tokens, masked loads and stores
 //! UTF-16 to UTF-8, per fixed step of 32 units (a masked load at the end):
+//!     64 units all ASCII (one test): pack to bytes, a 64-unit step
 //!     all ASCII: narrow to bytes
 //!     all 3-byte: lead and tail lanes interleaved into 96 bytes by two vpermt2b
 //!     else each unit gives 1, 2 or 3 bytes: a surrogate pair's 4-byte sequence is split,
@@ -182,6 +185,22 @@ unsafe fn three_byte_value(t2: __m512i, next: __m512i) -> __m512i {
     // SAFETY: register-only intrinsics of this level's features (CPU per contract).
     unsafe {
         _mm512_or_si512(_mm512_slli_epi16::<6>(t2), _mm512_and_si512(next, _mm512_set1_epi16(0x3F)))
+    }
+}
+
+/// Per 16-bit lane: `(b & 0x1F) << 6 | next & 0x3F`, the code point of a 2-byte char whose
+/// bytes are `b` and `next` (each zero-extended to its lane).
+///
+/// # Safety
+/// The CPU has this level's features.
+#[inline(always)]
+unsafe fn two_byte_lanes(b: __m512i, next: __m512i) -> __m512i {
+    // SAFETY: register-only intrinsics of this level's features (CPU per contract).
+    unsafe {
+        _mm512_or_si512(
+            _mm512_slli_epi16::<6>(_mm512_and_si512(b, _mm512_set1_epi16(0x1F))),
+            _mm512_and_si512(next, _mm512_set1_epi16(0x3F)),
+        )
     }
 }
 
@@ -383,7 +402,8 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
     // Token bits at the start of the next block that its own bytes do not show: second halves
     // of 4-byte chars whose lead ends the block before.
     let mut carry = 0u64;
-    // SAFETY: the main loop reads `i..i + 66 <= n` and writes `o..o + 64 <= dst.len()` units;
+    // SAFETY: the main loop reads `i..i + 66 <= n` and writes `o..o + 64 <= dst.len()` units
+    // (the 1- and 2-byte path: 32 units at `o` and 32 at `o` plus at most 32);
     // the tail loop loads at most `n - i` bytes at `i` and `n - i - 2` at `i + 2` (masked: the
     // rest are not touched) and stores exactly the units produced, which `dst` has room for
     // by contract. Every step takes at least one byte. CPU per contract.
@@ -407,6 +427,25 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
                 continue;
             }
             let c = Classes::of(v);
+            if c.wide & in_block == 0 && carry & !c.starts == 0 {
+                // Only ASCII and 2-byte chars start in the block, and no half of a 4-byte
+                // char is carried in: every start gives one unit, a function of its byte and
+                // the next (a lead at byte 55 has its second byte at 56, inside the load).
+                let (b0, b1) = widen(v);
+                let (n0, n1) = widen(_mm512_loadu_si512(p.add(1).cast()));
+                let ascii = !c.high;
+                let u0 = _mm512_mask_blend_epi16(ascii as u32, two_byte_lanes(b0, n0), b0);
+                let u1 = _mm512_mask_blend_epi16((ascii >> 32) as u32, two_byte_lanes(b1, n1), b1);
+                let tokens = c.starts & in_block;
+                let (t0, t1) = (tokens as u32, (tokens >> 32) as u32);
+                _mm512_storeu_si512(q, _mm512_maskz_compress_epi16(t0, u0));
+                let q1 = q.cast::<u16>().add(t0.count_ones() as usize);
+                _mm512_storeu_si512(q1.cast(), _mm512_maskz_compress_epi16(t1, u1));
+                carry = 0;
+                i += BLOCK;
+                o += tokens.count_ones() as usize;
+                continue;
+            }
             let all = c.starts | c.four << 2 | carry;
             carry = all >> BLOCK & 3;
             let tokens = all & in_block;
@@ -650,7 +689,25 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
     unsafe {
         let previous = _mm512_loadu_si512(PREVIOUS_UNIT.as_ptr().cast());
         let k = |x: u16| _mm512_set1_epi16(x as i16);
+        let order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
+        // Whether the last step was ASCII: only then is a 64-unit ASCII step tried first
+        // (text that is not ASCII would pay for its loads and test at every step).
+        let mut after_ascii = true;
         while i < n {
+            if after_ascii && i + 64 <= n && o + 128 <= dst.len() {
+                let p = src.as_ptr().add(i);
+                let (v0, v1) = (_mm512_loadu_si512(p.cast()), _mm512_loadu_si512(p.add(32).cast()));
+                // 64 ASCII units (one test for both vectors): one saturating pack (per
+                // 128-bit lane, so the quadwords are put back in order) and one store.
+                if _mm512_test_epi16_mask(_mm512_or_si512(v0, v1), k(0xFF80)) == 0 {
+                    let packed = _mm512_packus_epi16(v0, v1);
+                    let q = dst.as_mut_ptr().add(o);
+                    _mm512_storeu_si512(q.cast(), _mm512_permutexvar_epi64(order, packed));
+                    i += 64;
+                    o += 64;
+                    continue;
+                }
+            }
             let len = (n - i).min(32);
             let full = len == 32 && o + 128 <= dst.len();
             let p = src.as_ptr().add(i);
@@ -663,19 +720,6 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
             };
             let ascii = _mm512_cmplt_epu16_mask(v, k(0x80));
             if ascii & lanes == lanes {
-                if full && i + 64 <= n {
-                    let v1 = _mm512_loadu_si512(p.add(32).cast());
-                    if _mm512_cmplt_epu16_mask(v1, k(0x80)) == u32::MAX {
-                        // 64 ASCII units: one saturating pack (per 128-bit lane, so the
-                        // quadwords are put back in order) and one store.
-                        let packed = _mm512_packus_epi16(v, v1);
-                        let order = _mm512_set_epi64(7, 5, 3, 1, 6, 4, 2, 0);
-                        _mm512_storeu_si512(q.cast(), _mm512_permutexvar_epi64(order, packed));
-                        i += 64;
-                        o += 64;
-                        continue;
-                    }
-                }
                 if full {
                     _mm256_storeu_si256(q.cast(), _mm512_cvtepi16_epi8(v));
                 } else {
@@ -683,8 +727,10 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
                 }
                 i += len;
                 o += len;
+                after_ascii = true;
                 continue;
             }
+            after_ascii = false;
             let prev = if i == 0 {
                 _mm512_maskz_permutexvar_epi16(!1, previous, v)
             } else if full {
@@ -731,6 +777,8 @@ struct Utf16Tables {
     m6: __m512i,
     high: __m512i,
     low: __m512i,
+    /// 0xD800 in every 16-bit lane.
+    surrogate: __m512i,
 }
 
 impl Utf16Tables {
@@ -747,6 +795,7 @@ impl Utf16Tables {
                 m6: _mm512_set1_epi8(0xFCu8 as i8),
                 high: _mm512_set1_epi8(0xD8u8 as i8),
                 low: _mm512_set1_epi8(0xDCu8 as i8),
+                surrogate: _mm512_set1_epi16(0xD800u16 as i16),
             }
         }
     }
@@ -782,7 +831,8 @@ impl Utf16Tables {
 /// The UTF-16 check: surrogate pairing and, with `COUNT`, the UTF-8 length, 64 units a step
 /// (two vectors; a masked load at the end; a first step up to a 64-byte boundary, which
 /// counts only its own units). A step of ASCII costs one test (made at most every fourth
-/// step while the text is not ASCII). Otherwise:
+/// step while the text is not ASCII); without `COUNT`, so does a step without a surrogate.
+/// Otherwise:
 ///
 /// ```text
 /// top:     the units' top bytes in order (one vpermt2b)
@@ -806,6 +856,7 @@ pub(crate) unsafe fn scan_utf16<const COUNT: bool, const EARLY: bool>(
     unsafe {
         let k = Utf16Tables::new();
         let non_ascii = _mm512_set1_epi16(0xFF80u16 as i16);
+        let m5 = _mm512_set1_epi16(0xF800u16 as i16);
         let mut up = _mm512_setzero_si512();
         let (mut steps, mut untested) = (0, 0);
         let (mut total, mut lows) = (0u64, 0u64);
@@ -845,15 +896,22 @@ pub(crate) unsafe fn scan_utf16<const COUNT: bool, const EARLY: bool>(
                     _mm512_maskz_loadu_epi16((k >> 32) as u32, p.add((i + 32).min(n)).cast()),
                 )
             };
-            // After a step that is not ASCII the next three skip the test (text that is not
-            // ASCII tends to stay so); the full path is right for ASCII too.
-            let ascii = if untested == 0 {
+            // Counting: after a step that is not ASCII the next three skip the test (text
+            // that is not ASCII tends to stay so); the full path is right for ASCII too.
+            // Validating only: every step tests for a surrogate at all (text without any,
+            // Latin-1 or CJK too, then costs about what ASCII does): `(u & 0xf800) ^ 0xd800`
+            // is zero exactly for surrogates, and a zero survives the lanes' minimum.
+            let quiet = if !COUNT {
+                let sa = _mm512_xor_si512(_mm512_and_si512(a, m5), k.surrogate);
+                let sb = _mm512_xor_si512(_mm512_and_si512(b, m5), k.surrogate);
+                _mm512_cmpeq_epi16_mask(_mm512_min_epu16(sa, sb), _mm512_setzero_si512()) == 0
+            } else if untested == 0 {
                 _mm512_test_epi16_mask(_mm512_or_si512(a, b), non_ascii) == 0
             } else {
                 untested -= 1;
                 false
             };
-            if ascii {
+            if quiet {
                 // Only a high surrogate right before the step can be unpaired.
                 error |= carry;
                 carry = 0;
