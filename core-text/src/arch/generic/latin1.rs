@@ -114,36 +114,61 @@ pub(crate) unsafe fn from_utf16<V: Vector>(
     scalar::from_utf16(&src[i..], &mut dst[i..]).map(|k| i + k).map_err(|k| i + k)
 }
 
-/// Latin-1 to UTF-8, returning the bytes written: the ASCII steps by vectors, the others by
-/// `mixed(src, i, dst, o) -> bytes written`, called with `i + BYTES <= src.len()` and
-/// `o + 2 * BYTES <= dst.len()`, for one step.
+/// Latin-1 to UTF-8 over `$v` vectors, returning the bytes written: the ASCII steps copied,
+/// the others by `$mixed(v, src, i, dst, o) -> bytes written` (an `#[inline(always)]` fn),
+/// run with `i + BYTES <= src.len()` and `o + 2 * BYTES <= dst.len()` for the step `v` at
+/// `i`. A macro and fns rather than closures: closures do not inherit the kernels' target
+/// features.
 ///
-/// # Safety
-/// `dst.len() >= utf8_len(src)`; the CPU supports `V`'s level; `mixed` converts the step
-/// at `i` and writes only below `o + 2 * BYTES`.
-#[inline(always)]
-unsafe fn to_utf8_with<V: Vector>(
-    src: &[u8],
-    dst: &mut [MaybeUninit<u8>],
-    mut mixed: impl FnMut(V, usize, &mut [MaybeUninit<u8>], usize) -> usize,
-) -> usize {
-    let (n, b) = (src.len(), V::BYTES);
-    let (mut i, mut o) = (0, 0);
-    // SAFETY: loads read `i..i + BYTES <= n`; an ASCII step writes `o..o + BYTES` and a
-    // mixed one below `o + 2 * BYTES <= dst.len()`; CPU per contract.
-    unsafe {
+/// Safety (of the expansion, inside `unsafe`): `dst.len() >= utf8_len(src)`; the CPU
+/// supports `$v`'s level; `$mixed` converts the step and writes only below `o + 2 * BYTES`.
+macro_rules! to_utf8_steps {
+    ($v:ty, $src:expr, $dst:expr, $mixed:expr) => {{
+        let (src, dst): (&[u8], &mut [MaybeUninit<u8>]) = ($src, $dst);
+        let (n, b) = (src.len(), <$v>::BYTES);
+        let (mut i, mut o) = (0, 0);
+        // Loads read `i..i + BYTES <= n`; an ASCII step writes `o..o + BYTES` and a mixed
+        // one below `o + 2 * BYTES <= dst.len()`.
         while i + b <= n && o + 2 * b <= dst.len() {
-            let v = V::load(src.as_ptr().add(i));
+            let v = <$v>::load(src.as_ptr().add(i));
             if v.any_high_bit() {
-                o += mixed(v, i, dst, o);
+                o += $mixed(v, src, i, &mut *dst, o);
             } else {
                 v.store(dst.as_mut_ptr().add(o).cast());
                 o += b;
             }
             i += b;
         }
+        o + scalar::to_utf8(&src[i..], &mut dst[o..])
+    }};
+}
+
+/// One mixed step of [`to_utf8`]: the 16-bit lanes of the widened bytes, each ASCII one
+/// packed to its low byte, the others to their two UTF-8 bytes; returns the bytes written.
+///
+/// # Safety
+/// `dst + o .. dst + o + 2 * BYTES` is writable; the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn expand_step<V: Shuffle>(
+    v: V,
+    _: &[u8],
+    _: usize,
+    dst: &mut [MaybeUninit<u8>],
+    o: usize,
+) -> usize {
+    // SAFETY: `store_narrow` writes 16-byte windows ending by `o + 2 * BYTES`; CPU per
+    // contract.
+    unsafe {
+        let ascii = !v.bitmask();
+        let (lo, hi) = v.widen8();
+        let mut out = o;
+        for (h, u) in [lo, hi].into_iter().enumerate() {
+            let is_ascii = u.and(V::splat16(0xFF80)).eq16(V::zero());
+            let bytes = V::blend(is_ascii, u, two_byte(u));
+            store_narrow(bytes, ascii >> (V::BYTES / 2 * h), dst.as_mut_ptr().cast(), &mut out);
+        }
+        out - o
     }
-    o + scalar::to_utf8(&src[i..], &mut dst[o..])
 }
 
 /// Latin-1 to UTF-8 with a byte shuffle; returns the bytes written.
@@ -152,21 +177,9 @@ unsafe fn to_utf8_with<V: Vector>(
 /// `dst.len() >= utf8_len(src)`; the CPU supports `V`'s level.
 #[inline(always)]
 pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
-    // SAFETY: forwarded contract; `store_narrow` writes 16-byte windows ending by `o + 2 *
-    // BYTES`, which `to_utf8_with` guarantees.
-    unsafe {
-        to_utf8_with::<V>(src, dst, |v, _, dst, o| {
-            let ascii = !v.bitmask();
-            let (lo, hi) = v.widen8();
-            let mut out = o;
-            for (h, u) in [lo, hi].into_iter().enumerate() {
-                let is_ascii = u.and(V::splat16(0xFF80)).eq16(V::zero());
-                let bytes = V::blend(is_ascii, u, two_byte(u));
-                store_narrow(bytes, ascii >> (V::BYTES / 2 * h), dst.as_mut_ptr().cast(), &mut out);
-            }
-            out - o
-        })
-    }
+    // SAFETY: forwarded contract (see `to_utf8_steps!`); `expand_step` gets the room it
+    // needs.
+    unsafe { to_utf8_steps!(V, src, dst, expand_step::<V>) }
 }
 
 /// Latin-1 to UTF-8 for levels without a byte shuffle: the non-ASCII steps in scalar code.
@@ -178,38 +191,43 @@ pub(crate) unsafe fn to_utf8_no_shuffle<V: Vector>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> usize {
-    // SAFETY: forwarded contract; the step's `BYTES` bytes give at most `2 * BYTES`.
-    unsafe {
-        to_utf8_with::<V>(src, dst, |_, i, dst, o| {
-            scalar::to_utf8(&src[i..i + V::BYTES], &mut dst[o..o + 2 * V::BYTES])
-        })
-    }
+    // SAFETY: forwarded contract (see `to_utf8_steps!`).
+    unsafe { to_utf8_steps!(V, src, dst, scalar_step::<V>) }
 }
 
-/// UTF-8 to Latin-1: `Ok(bytes written)`, or `Err(offset of the first char above U+00FF)`.
-/// The ASCII steps by vectors, the others by `mixed(v, i, dst, o) -> Some((bytes read, bytes
-/// written))` or `None` to leave the rest to the scalar code; `mixed` is called with
-/// `i + BYTES < src.len()` and `o + BYTES + 16 <= dst.len()`.
-///
-/// # Safety
-/// `src` is valid UTF-8 and `dst` holds at least as many bytes as it has chars; the CPU
-/// supports `V`'s level; `mixed` converts whole chars from `i` and writes below
-/// `o + BYTES + 16`.
+/// One mixed step of [`to_utf8_no_shuffle`], in scalar code.
 #[inline(always)]
-unsafe fn from_utf8_with<V: Vector>(
+fn scalar_step<V: Vector>(
+    _: V,
     src: &[u8],
+    i: usize,
     dst: &mut [MaybeUninit<u8>],
-    mut mixed: impl FnMut(V, usize, &mut [MaybeUninit<u8>], usize) -> Option<(usize, usize)>,
-) -> Result<usize, usize> {
-    let (n, b) = (src.len(), V::BYTES);
-    let (mut i, mut o) = (0, 0);
-    // SAFETY: loads read `i..i + BYTES < n`, ASCII steps write `o..o + BYTES` and mixed ones
-    // below `o + BYTES + 16 <= dst.len()`; CPU per contract.
-    unsafe {
+    o: usize,
+) -> usize {
+    // The step's `BYTES` bytes give at most `2 * BYTES`.
+    scalar::to_utf8(&src[i..i + V::BYTES], &mut dst[o..o + 2 * V::BYTES])
+}
+
+/// UTF-8 to Latin-1 over `$v` vectors: `Ok(bytes written)`, or `Err(offset of the first
+/// char above U+00FF)`. The ASCII steps copied, the others by `$mixed(v, src, i, dst, o) ->
+/// Some((bytes read, bytes written))` or `None` to leave the rest to the scalar code (an
+/// `#[inline(always)]` fn), run with `i + BYTES < src.len()` and `o + BYTES + 16 <=
+/// dst.len()`.
+///
+/// Safety (of the expansion, inside `unsafe`): `src` is valid UTF-8 and `dst` holds at least
+/// as many bytes as it has chars; the CPU supports `$v`'s level; `$mixed` converts whole
+/// chars from `i` and writes below `o + BYTES + 16`.
+macro_rules! from_utf8_steps {
+    ($v:ty, $src:expr, $dst:expr, $mixed:expr) => {{
+        let (src, dst): (&[u8], &mut [MaybeUninit<u8>]) = ($src, $dst);
+        let (n, b) = (src.len(), <$v>::BYTES);
+        let (mut i, mut o) = (0, 0);
+        // Loads read `i..i + BYTES < n`, ASCII steps write `o..o + BYTES` and mixed ones
+        // below `o + BYTES + 16 <= dst.len()`.
         while i + b < n && o + b + 16 <= dst.len() {
-            let v = V::load(src.as_ptr().add(i));
+            let v = <$v>::load(src.as_ptr().add(i));
             if v.any_high_bit() {
-                match mixed(v, i, dst, o) {
+                match $mixed(v, src, i, &mut *dst, o) {
                     Some((read, written)) => {
                         i += read;
                         o += written;
@@ -222,8 +240,8 @@ unsafe fn from_utf8_with<V: Vector>(
                 o += b;
             }
         }
-    }
-    scalar::from_utf8(&src[i..], &mut dst[o..]).map(|k| o + k).map_err(|k| i + k)
+        scalar::from_utf8(&src[i..], &mut dst[o..]).map(|k| o + k).map_err(|k| i + k)
+    }};
 }
 
 /// UTF-8 to Latin-1 with a byte shuffle.
@@ -236,32 +254,49 @@ pub(crate) unsafe fn from_utf8<V: Shuffle>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, usize> {
-    // SAFETY: forwarded contract. In a step, `i` is a char boundary and `i + BYTES < n`, so
-    // the shifted load is inside `src`; each group's window store writes 16 bytes from an
-    // output position at most `BYTES` past `o`.
+    // SAFETY: forwarded contract (see `from_utf8_steps!`).
+    unsafe { from_utf8_steps!(V, src, dst, pack_step::<V>) }
+}
+
+/// One mixed step of [`from_utf8`]: `None` at a lead above C3, else each lead joined with
+/// its continuation byte and the continuation bytes dropped; returns `(bytes read, bytes
+/// written)`.
+///
+/// # Safety
+/// `i` is a char boundary of valid UTF-8 `src` with `i + BYTES < src.len()`, `dst + o ..
+/// dst + o + BYTES + 16` is writable; the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn pack_step<V: Shuffle>(
+    v: V,
+    src: &[u8],
+    i: usize,
+    dst: &mut [MaybeUninit<u8>],
+    o: usize,
+) -> Option<(usize, usize)> {
+    // SAFETY: the shifted load reads `i + 1..i + 1 + BYTES <= src.len()`; each group's window
+    // store writes 16 bytes from an output position at most `BYTES` past `o`; CPU per
+    // contract.
     unsafe {
-        from_utf8_with::<V>(src, dst, |v, i, dst, o| {
-            // A lead above C3 starts a char above U+00FF: the scalar code reports it.
-            if v.ge_u8(V::splat8(0xC4)).any() {
-                return None;
-            }
-            let next = V::load(src.as_ptr().add(i + 1));
-            let lead = v.ge_u8(V::splat8(0xC0));
-            let dropped = v.bitmask() & !lead.bitmask();
-            // Per byte: bits 6-7 from the lead's low two bits, the rest from the next byte.
-            let joined = v.and(V::splat8(0x03)).shl16::<6>().or(next.and(V::splat8(0x3F)));
-            let bytes = V::blend(lead, joined, v);
-            let d = dst.as_mut_ptr().cast::<u8>();
-            let mut out = o;
-            for g in 0..V::BYTES / 8 {
-                let key = (dropped >> (8 * g) & 0xFF) as usize;
-                bytes.shuffle_window_to(g / 2, PACK_KEPT[g % 2][key].as_ptr(), d.add(out));
-                out += 8 - key.count_ones() as usize;
-            }
-            // A lead last in the step: its continuation byte, first of the next, is done.
-            let last_is_lead = lead.bitmask() >> (V::BYTES - 1) & 1;
-            Some((V::BYTES + last_is_lead as usize, out - o))
-        })
+        // A lead above C3 starts a char above U+00FF: the scalar code reports it.
+        if v.ge_u8(V::splat8(0xC4)).any() {
+            return None;
+        }
+        let next = V::load(src.as_ptr().add(i + 1));
+        let lead = v.ge_u8(V::splat8(0xC0));
+        let dropped = v.bitmask() & !lead.bitmask();
+        // Per byte: bits 6-7 from the lead's low two bits, the rest from the next byte.
+        let joined = v.and(V::splat8(0x03)).shl16::<6>().or(next.and(V::splat8(0x3F)));
+        let bytes = V::blend(lead, joined, v);
+        let d = dst.as_mut_ptr().cast::<u8>();
+        let mut out = o;
+        for g in 0..V::BYTES / 8 {
+            let key = (dropped >> (8 * g) & 0xFF) as usize;
+            bytes.shuffle_window_to(g / 2, PACK_KEPT[g % 2][key].as_ptr(), d.add(out));
+            out += 8 - key.count_ones() as usize;
+        }
+        // A lead last in the step: its continuation byte, first of the next, is done.
+        let last_is_lead = lead.bitmask() >> (V::BYTES - 1) & 1;
+        Some((V::BYTES + last_is_lead as usize, out - o))
     }
 }
 
@@ -275,19 +310,27 @@ pub(crate) unsafe fn from_utf8_no_shuffle<V: Vector>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, usize> {
-    // SAFETY: forwarded contract; the step converts the chars that start in its `BYTES`
-    // bytes (at most `BYTES` output bytes, one more input byte for a last lead).
-    unsafe {
-        from_utf8_with::<V>(src, dst, |_, i, dst, o| {
-            let end = i + V::BYTES;
-            let (mut s, mut out) = (i, o);
-            while s < end {
-                let (read, c) = scalar::decode(src, s)?;
-                dst[out] = MaybeUninit::new(c);
-                s += read;
-                out += 1;
-            }
-            Some((s - i, out - o))
-        })
+    // SAFETY: forwarded contract (see `from_utf8_steps!`).
+    unsafe { from_utf8_steps!(V, src, dst, decode_step::<V>) }
+}
+
+/// One mixed step of [`from_utf8_no_shuffle`], in scalar code: the chars that start in the
+/// step's `BYTES` bytes (at most `BYTES` output bytes, one more input byte for a last lead).
+#[inline(always)]
+fn decode_step<V: Vector>(
+    _: V,
+    src: &[u8],
+    i: usize,
+    dst: &mut [MaybeUninit<u8>],
+    o: usize,
+) -> Option<(usize, usize)> {
+    let end = i + V::BYTES;
+    let (mut s, mut out) = (i, o);
+    while s < end {
+        let (read, c) = scalar::decode(src, s)?;
+        dst[out] = MaybeUninit::new(c);
+        s += read;
+        out += 1;
     }
+    Some((s - i, out - o))
 }
