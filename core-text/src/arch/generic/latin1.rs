@@ -14,8 +14,9 @@
 //! the tails in scalar code
 //! ```
 //!
-//! A step never ends inside a character: from UTF-8, when the step's last byte is a lead its
-//! continuation byte (the first of the next step) is read with the shifted load and skipped.
+//! From UTF-8, a lead last in a step reads its continuation byte (the first of the next step)
+//! with the shifted load; the next step drops that byte as it drops every continuation byte,
+//! so every step is `BYTES` long.
 //! The levels without a byte shuffle (SSE2) convert the non-ASCII steps to UTF-8 and back in
 //! scalar code.
 
@@ -240,6 +241,11 @@ macro_rules! from_utf8_steps {
                 o += b;
             }
         }
+        // A step may have ended on a lead, whose continuation byte it converted: the scalar
+        // code starts after that byte.
+        if i < n && src[i] & 0xC0 == 0x80 {
+            i += 1;
+        }
         scalar::from_utf8(&src[i..], &mut dst[o..]).map(|k| o + k).map_err(|k| i + k)
     }};
 }
@@ -294,9 +300,10 @@ unsafe fn pack_step<V: Shuffle>(
             bytes.shuffle_window_to(g / 2, PACK_KEPT[g % 2][key].as_ptr(), d.add(out));
             out += 8 - key.count_ones() as usize;
         }
-        // A lead last in the step: its continuation byte, first of the next, is done.
-        let last_is_lead = lead.bitmask() >> (V::BYTES - 1) & 1;
-        Some((V::BYTES + last_is_lead as usize, out - o))
+        // A lead last in the step took its continuation byte from the next step, which
+        // drops it as it drops every continuation byte: every step is `BYTES` long, so the
+        // next load does not wait for this one's data.
+        Some((V::BYTES, out - o))
     }
 }
 
@@ -316,6 +323,7 @@ pub(crate) unsafe fn from_utf8_no_shuffle<V: Vector>(
 
 /// One mixed step of [`from_utf8_no_shuffle`], in scalar code: the chars that start in the
 /// step's `BYTES` bytes (at most `BYTES` output bytes, one more input byte for a last lead).
+/// The step may start with the continuation byte of the step before's last lead.
 #[inline(always)]
 fn decode_step<V: Vector>(
     _: V,
@@ -326,6 +334,9 @@ fn decode_step<V: Vector>(
 ) -> Option<(usize, usize)> {
     let end = i + V::BYTES;
     let (mut s, mut out) = (i, o);
+    if src[s] & 0xC0 == 0x80 {
+        s += 1;
+    }
     while s < end {
         let (read, c) = scalar::decode(src, s)?;
         dst[out] = MaybeUninit::new(c);
