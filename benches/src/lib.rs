@@ -14,6 +14,7 @@
 //! - [`num`]: the `core-num` big-integer case table (seed cases, multiplication up to 32,768
 //!   limbs, decimal conversion, modpow, gcd) against num-bigint, and with the `extra-peers`
 //!   feature malachite, dashu and rug (GMP).
+//! - [`latin1`]: the `core-text` Latin-1 conversions against simdutf and encoding_rs.
 //! - [`literal`]: the `core-text` multi-literal cases (`LiteralSet`) against aho-corasick.
 //! - [`memmem`]: the `core-text` substring search cases against `memchr::memmem` and std.
 //! - [`half`]: the `core-num` f16/bf16 case table (the Half seed cases, slice conversions)
@@ -44,6 +45,7 @@ pub mod collections_ord;
 pub mod collections_vector;
 pub mod corpus;
 pub mod half;
+pub mod latin1;
 pub mod literal;
 pub mod measure;
 pub mod memmem;

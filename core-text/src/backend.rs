@@ -4,6 +4,7 @@ use crate::arch::ops::{self, Ops, Pinned};
 use crate::arch::Level;
 
 use crate::error::{BufferTooSmall, TranscodeError};
+use crate::latin1::{self, Latin1Error};
 use crate::utf16::{self, Utf16Error};
 use crate::utf8::{self, Utf8Error};
 use alloc::string::String;
@@ -179,6 +180,86 @@ impl Backend {
     #[inline]
     pub fn utf16_to_string_lossy(&self, src: &[u16]) -> String {
         utf16::to_string_lossy_in(self.k, src)
+    }
+
+    /// [`latin1::utf8_len`] at this level.
+    #[inline]
+    pub fn latin1_utf8_len(&self, src: &[u8]) -> usize {
+        self.k.latin1_utf8_len(src)
+    }
+
+    /// [`latin1::to_utf8`] at this level.
+    ///
+    /// # Errors
+    /// As [`latin1::to_utf8`].
+    #[inline]
+    pub fn latin1_to_utf8(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, BufferTooSmall> {
+        latin1::to_utf8_in(self.k, src, dst)
+    }
+
+    /// [`latin1::to_string`] at this level.
+    #[inline]
+    pub fn latin1_to_string(&self, src: &[u8]) -> String {
+        latin1::to_string_in(self.k, src)
+    }
+
+    /// [`latin1::to_utf16`] at this level.
+    ///
+    /// # Errors
+    /// As [`latin1::to_utf16`].
+    #[inline]
+    pub fn latin1_to_utf16(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, BufferTooSmall> {
+        latin1::to_utf16_in(self.k, src, dst)
+    }
+
+    /// [`latin1::to_utf16_vec`] at this level.
+    #[inline]
+    pub fn latin1_to_utf16_vec(&self, src: &[u8]) -> Vec<u16> {
+        latin1::to_utf16_vec_in(self.k, src)
+    }
+
+    /// [`utf8::to_latin1`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::to_latin1`].
+    #[inline]
+    pub fn utf8_to_latin1(
+        &self,
+        s: &str,
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Latin1Error>> {
+        latin1::from_utf8_in(self.k, s, dst)
+    }
+
+    /// [`utf8::to_latin1_vec`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf8::to_latin1_vec`].
+    #[inline]
+    pub fn utf8_to_latin1_vec(&self, s: &str) -> Result<Vec<u8>, Latin1Error> {
+        latin1::from_utf8_vec_in(self.k, s)
+    }
+
+    /// [`utf16::to_latin1`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf16::to_latin1`].
+    #[inline]
+    pub fn utf16_to_latin1(
+        &self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Latin1Error>> {
+        latin1::from_utf16_in(self.k, src, dst)
+    }
+
+    /// [`utf16::to_latin1_vec`] at this level.
+    ///
+    /// # Errors
+    /// As [`utf16::to_latin1_vec`].
+    #[inline]
+    pub fn utf16_to_latin1_vec(&self, src: &[u16]) -> Result<Vec<u8>, Latin1Error> {
+        latin1::from_utf16_vec_in(self.k, src)
     }
 
     /// [`crate::search::memchr`] at this level.

@@ -8,6 +8,7 @@
 //! |---|---|
 //! | [`utf8`] | `validate`, std-exact `from_utf8`, `utf16_len`, `count_chars`, `to_utf16*` |
 //! | [`utf16`] | `validate`, `utf8_len`, `to_utf8`, `to_string`, `to_string_lossy` |
+//! | [`latin1`] | ISO-8859-1 to and from UTF-8 and UTF-16 |
 //! | [`ascii`] | `is_ascii`, `eq_ignore_case`, `eq_bytes_u16`, `make_upper`, `to_lower`, ... |
 //! | [`base64`] | Base64 of every variant: MIME lines, forgiving and in-place decoding, exact errors |
 //! | [`search`] | `memchr`-compatible byte search, `memmem`, `ByteSet`/`U16Set`, `LiteralSet`, split, lines, whitespace and trim |
@@ -47,6 +48,7 @@ pub mod ascii;
 mod backend;
 pub mod base64;
 mod error;
+pub mod latin1;
 pub mod search;
 pub mod utf16;
 pub mod utf8;

@@ -182,6 +182,7 @@ fn run<A: Api>(api: A, level: Level, opts: &Options) -> ExitCode {
     all.extend(core_benches::memmem::cases());
     all.extend(core_benches::ascii::cases_at(opts.level));
     all.extend(core_benches::base64::cases(opts.level));
+    all.extend(core_benches::latin1::cases(opts.level));
     all.extend(core_benches::time::cases());
     all.extend(core_benches::time::tz_cases());
     all.extend(core_benches::collections_frozen::cases());

@@ -7,7 +7,9 @@
 #[cfg(target_arch = "aarch64")]
 use super::aarch64::neon;
 use super::generic::set::{self, Spec, Spec16};
-use super::generic::{count, memchr, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate};
+use super::generic::{
+    count, latin1, memchr, utf16_check, utf16_to_utf8, utf8_to_utf16, utf8_validate,
+};
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
 use super::x86_64::{avx2, avx512, sse2, sse42};
@@ -245,6 +247,56 @@ core_cpu::dispatch! {
             sse2: set::no_lookup::count16::<Sse2>,
             neon: set::lookup::count16::<Neon>,
             scalar: scalar::search::set_count16,
+        }
+        /// The UTF-8 length of Latin-1 input.
+        safe fn latin1_utf8_len(src: &[u8]) -> usize {
+            avx512: latin1::utf8_len::<V512>,
+            avx2: latin1::utf8_len::<V256>,
+            sse42: latin1::utf8_len::<Sse42>,
+            sse2: latin1::utf8_len::<Sse2>,
+            neon: latin1::utf8_len::<Neon>,
+            scalar: scalar::latin1::utf8_len,
+        }
+        /// Latin-1 to UTF-8, returning the bytes written. Contract: `dst` holds the input's
+        /// UTF-8 length.
+        unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+            avx512: latin1::to_utf8::<V256>,
+            avx2: latin1::to_utf8::<V256>,
+            sse42: latin1::to_utf8::<Sse42>,
+            sse2: latin1::to_utf8_no_shuffle::<Sse2>,
+            neon: latin1::to_utf8::<Neon>,
+            scalar: scalar::latin1::to_utf8,
+        }
+        /// Latin-1 to UTF-16, returning the units written. Contract: `dst` holds as many
+        /// units as the input has bytes.
+        unsafe fn latin1_to_utf16(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+            avx512: latin1::to_utf16::<V512>,
+            avx2: latin1::to_utf16::<V256>,
+            sse42: latin1::to_utf16::<Sse42>,
+            sse2: latin1::to_utf16::<Sse2>,
+            neon: latin1::to_utf16::<Neon>,
+            scalar: scalar::latin1::to_utf16,
+        }
+        /// Valid UTF-8 to Latin-1: `Ok(bytes written)`, or `Err(offset of the first char
+        /// above U+00FF)`. Contract: the input is valid UTF-8 and `dst` holds as many bytes
+        /// as it has chars.
+        unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> Result<usize, usize> {
+            avx512: latin1::from_utf8::<V256>,
+            avx2: latin1::from_utf8::<V256>,
+            sse42: latin1::from_utf8::<Sse42>,
+            sse2: latin1::from_utf8_no_shuffle::<Sse2>,
+            neon: latin1::from_utf8::<Neon>,
+            scalar: scalar::latin1::from_utf8,
+        }
+        /// UTF-16 to Latin-1: `Ok(units read)`, or `Err(index of the first unit > 0xFF)`.
+        /// Contract: `dst` holds as many bytes as the input has units.
+        unsafe fn utf16_to_latin1(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> Result<usize, usize> {
+            avx512: latin1::from_utf16::<V512>,
+            avx2: latin1::from_utf16::<V256>,
+            sse42: latin1::from_utf16::<Sse42>,
+            sse2: latin1::from_utf16::<Sse2>,
+            neon: latin1::from_utf16::<Neon>,
+            scalar: scalar::latin1::from_utf16,
         }
     }
 }

@@ -25,6 +25,7 @@ use crate::arch::ops::{Auto, Ops};
 use crate::arch::scalar::utf16 as scalar;
 use crate::arch::{append_with, as_output};
 use crate::error::{BufferTooSmall, TranscodeError};
+use crate::latin1::Latin1Error;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -95,6 +96,42 @@ pub fn to_string(src: &[u16]) -> Result<String, Utf16Error> {
 #[inline]
 pub fn to_string_lossy(src: &[u16]) -> String {
     to_string_lossy_in(Auto, src)
+}
+
+/// Converts `src` to Latin-1 into `dst`, returning the bytes written (one per unit).
+///
+/// # Errors
+/// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first unit above 0xFF (what
+/// comes before it is converted in `dst`), or [`TranscodeError::BufferTooSmall`] when `dst`
+/// is shorter than `src` (nothing written).
+///
+/// ```
+/// use core_text::{utf16, TranscodeError};
+/// let mut buf = [0u8; 4];
+/// assert_eq!(utf16::to_latin1(&[0x63, 0xE9], &mut buf), Ok(2));
+/// assert_eq!(&buf[..2], b"c\xE9");
+/// let Err(TranscodeError::Invalid(e)) = utf16::to_latin1(&[0x63, 0x20AC], &mut buf) else {
+///     panic!("U+20AC is not Latin-1")
+/// };
+/// assert_eq!(e.valid_up_to(), 1);
+/// ```
+#[inline]
+pub fn to_latin1(src: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError<Latin1Error>> {
+    crate::latin1::from_utf16_in(Auto, src, dst)
+}
+
+/// Converts `src` to a new Latin-1 vector.
+///
+/// # Errors
+/// A [`Latin1Error`] at the first unit above 0xFF.
+///
+/// ```
+/// assert_eq!(core_text::utf16::to_latin1_vec(&[0xFF, 0x41])?, b"\xFFA");
+/// # Ok::<(), core_text::latin1::Latin1Error>(())
+/// ```
+#[inline]
+pub fn to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error> {
+    crate::latin1::from_utf16_vec_in(Auto, src)
 }
 
 // ---- the implementations, written once over `Ops` (shared with `Backend`) ----

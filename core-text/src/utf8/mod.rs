@@ -14,8 +14,9 @@
 //!
 //! # Migrating from `std::str::from_utf8` or `simdutf8`
 //!
-//! `core_text::utf8::from_utf8` is a drop-in for `std::str::from_utf8` (and
-//! `simdutf8::compat::from_utf8`); [`validate`] plays the role of `simdutf8::basic`.
+//! `core_text::utf8::from_utf8` is a drop-in for `std::str::from_utf8`. For simdutf8, the
+//! modules [`basic`] and [`compat`] have its names, error types and streaming validators:
+//! switching is a change of the `use` lines.
 //!
 //! ```
 //! use core_text::utf8;
@@ -26,6 +27,8 @@
 //! # Ok::<(), core_text::utf8::Utf8Error>(())
 //! ```
 
+pub mod basic;
+pub mod compat;
 mod error;
 
 pub use error::Utf8Error;
@@ -34,6 +37,7 @@ use crate::arch::ops::{Auto, Ops};
 use crate::arch::scalar::utf8 as scalar;
 use crate::arch::{append_with, as_output};
 use crate::error::{BufferTooSmall, TranscodeError};
+use crate::latin1::Latin1Error;
 use alloc::vec::Vec;
 
 /// Returns `true` if `src` is valid UTF-8. The fastest check: no error position.
@@ -173,6 +177,52 @@ pub fn to_utf16_from_bytes(
 #[inline]
 pub fn to_utf16_vec_from_bytes(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
     to_utf16_vec_from_bytes_in(Auto, src)
+}
+
+/// Converts `s` to Latin-1 into `dst`, returning the bytes written (one per char).
+///
+/// A `dst` of `s.len()` bytes is always large enough.
+///
+/// # Errors
+/// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first char above U+00FF (what
+/// comes before it is converted in `dst`), or [`TranscodeError::BufferTooSmall`] when `dst`
+/// cannot hold a byte per char of `s`.
+///
+/// ```
+/// use core_text::{utf8, TranscodeError};
+/// let mut buf = [0u8; 8];
+/// assert_eq!(utf8::to_latin1("café", &mut buf), Ok(4));
+/// assert_eq!(&buf[..4], b"caf\xE9");
+/// assert!(matches!(utf8::to_latin1("5 €", &mut buf), Err(TranscodeError::Invalid(_))));
+/// ```
+#[inline]
+pub fn to_latin1(s: &str, dst: &mut [u8]) -> Result<usize, TranscodeError<Latin1Error>> {
+    crate::latin1::from_utf8_in(Auto, s, dst)
+}
+
+/// Converts `s` to a new Latin-1 vector.
+///
+/// # Errors
+/// A [`Latin1Error`] at the first char above U+00FF.
+///
+/// ```
+/// assert_eq!(core_text::utf8::to_latin1_vec("Straße")?, b"Stra\xDFe");
+/// # Ok::<(), core_text::latin1::Latin1Error>(())
+/// ```
+#[inline]
+pub fn to_latin1_vec(s: &str) -> Result<Vec<u8>, Latin1Error> {
+    crate::latin1::from_utf8_vec_in(Auto, s)
+}
+
+/// The Latin-1 length of `s` (a byte per char: [`count_chars`]), for sizing the output of
+/// [`to_latin1`].
+///
+/// ```
+/// assert_eq!(core_text::utf8::latin1_len("café"), 4);
+/// ```
+#[inline]
+pub fn latin1_len(s: &str) -> usize {
+    count_chars(s)
 }
 
 // ---- the implementations, written once over `Ops` (shared with `Backend`) ----

@@ -18,7 +18,7 @@ use core_cpu::vector::{Lookup, Vector};
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn count<V: Vector>(
+pub(crate) unsafe fn count<V: Vector>(
     src: &[u8],
     max: usize,
     neg_count: impl Fn(V) -> V,

@@ -3,6 +3,7 @@
 //! the entry points of the operation table (`ops`).
 
 pub(crate) mod count;
+pub(crate) mod latin1;
 pub(crate) mod memchr;
 pub(crate) mod set;
 pub(crate) mod utf16_check;

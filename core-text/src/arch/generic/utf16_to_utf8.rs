@@ -219,7 +219,7 @@ unsafe fn ascii_lanes<V: Vector>(units: [V; 2]) -> [V; 2] {
 /// # Safety
 /// The CPU supports `V`'s level.
 #[inline(always)]
-unsafe fn two_byte<V: Vector>(u: V) -> V {
+pub(crate) unsafe fn two_byte<V: Vector>(u: V) -> V {
     // SAFETY: CPU per contract.
     unsafe { V::splat16(0x80C0).or(u.shr16::<6>()).or(u.shl16::<8>().and(V::splat16(0x3F00))) }
 }
@@ -232,7 +232,7 @@ unsafe fn two_byte<V: Vector>(u: V) -> V {
 /// `dst + *out .. dst + *out + BYTES` is writable (16-byte windows), and the CPU supports
 /// `V`'s level.
 #[inline(always)]
-unsafe fn store_narrow<V: Shuffle>(bytes: V, ascii: u64, dst: *mut u8, out: &mut usize) {
+pub(crate) unsafe fn store_narrow<V: Shuffle>(bytes: V, ascii: u64, dst: *mut u8, out: &mut usize) {
     // SAFETY: window `w` writes 16 bytes at most `16 * w` bytes past `*out` as it was; CPU
     // per contract.
     unsafe {

@@ -3,6 +3,7 @@
 //! It is a complete backend (used on CPUs without SIMD, under `CORE_SIMD_MAX=scalar`, and for
 //! the tails and error locating of the vector kernels), not a stub.
 
+pub(crate) mod latin1;
 pub(crate) mod search;
 pub(crate) mod utf16;
 pub(crate) mod utf8;
