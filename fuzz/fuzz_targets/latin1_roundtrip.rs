@@ -19,8 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let want: Result<Vec<u8>, usize> =
         text.char_indices().map(|(i, c)| u8::try_from(u32::from(c)).map_err(|_| i)).collect();
-    let wide: Vec<u16> =
-        data.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect();
+    let wide: Vec<u16> = data.chunks_exact(2).map(|p| u16::from_le_bytes([p[0], p[1]])).collect();
     let want16: Result<Vec<u8>, usize> =
         wide.iter().enumerate().map(|(i, &u)| u8::try_from(u).map_err(|_| i)).collect();
     for b in Backend::all() {
