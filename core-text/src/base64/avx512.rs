@@ -20,6 +20,7 @@
 //! stores end at or before the first symbol not yet decoded.
 
 use super::alphabet::{is_space, Alphabet};
+use super::scalar;
 use core::arch::x86_64::*;
 
 /// Bytes `[a b c]` of each 3 to the 32-bit lane `[b a c b]`.
@@ -458,22 +459,15 @@ unsafe fn decode_lines(
         if !(64..=256).contains(&line) || !line.is_multiple_of(4) || t > 16 || j + 2 > len {
             return (i, o);
         }
-        let sep = match (*src.add(j), *src.add(j + 1)) {
-            (b'\r', b'\n') => 2,
-            (b'\n', _) => 1,
-            _ => return (i, o),
-        };
+        let Some(sep) = scalar::line_separator(src, j) else { return (i, o) };
         let first = *src.add(j);
-        // The rest of the first line, through a buffer (in place, a direct store could run
-        // into the text not yet read).
-        let rest = (j - i) / 4 * 3;
-        if o + rest > cap {
-            return (i, o);
-        }
+        // The rest of the first line.
         let mut buf = [0u8; 64];
         tb.store(v, buf.as_mut_ptr());
-        core::ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(o), rest);
-        o += rest;
+        let Some(end) = scalar::first_line_out(dst, cap, o, (j - i) / 4 * 3, &buf) else {
+            return (i, o);
+        };
+        o = end;
         let mut pos = j + sep;
         let stride = line + sep;
         let out = line / 4 * 3;

@@ -487,22 +487,15 @@ unsafe fn decode_lines<V: Shuffle + MulAdd>(
         if !(32..=256).contains(&line) || !line.is_multiple_of(4) || t > 16 || j + 2 > len {
             return (i, o);
         }
-        let sep = match (*src.add(j), *src.add(j + 1)) {
-            (b'\r', b'\n') => 2,
-            (b'\n', _) => 1,
-            _ => return (i, o),
-        };
+        let Some(sep) = scalar::line_separator(src, j) else { return (i, o) };
         let first = *src.add(j);
-        // The rest of the first line: `j - i < B` valid symbols, through a buffer (a store
-        // straight to the output could run into the text not yet read, in place).
-        let rest = (j - i) / 4 * 3;
-        if o + rest > cap {
-            return (i, o);
-        }
+        // The rest of the first line: `j - i < B` valid symbols.
         let mut buf = [0u8; 64];
         Decoder::store(d.decode(x), buf.as_mut_ptr());
-        core::ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(o), rest);
-        o += rest;
+        let Some(end) = scalar::first_line_out(dst, cap, o, (j - i) / 4 * 3, &buf) else {
+            return (i, o);
+        };
+        o = end;
         let mut pos = j + sep;
         let w = b / 16; // lines a step
         let stride = line + sep;

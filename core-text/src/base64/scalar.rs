@@ -436,3 +436,40 @@ unsafe fn final_group(
     o += bytes;
     Ok(o)
 }
+
+/// The length of the line separator at `src[j..]` (CRLF: 2, LF: 1), or `None` for another
+/// byte: how the vector kernels' forgiving line mode recognises regular lines.
+///
+/// # Safety
+/// `src[j]` and `src[j + 1]` are readable.
+#[inline(always)]
+pub(crate) unsafe fn line_separator(src: *const u8, j: usize) -> Option<usize> {
+    // SAFETY: both bytes are readable per the caller.
+    match unsafe { (*src.add(j), *src.add(j + 1)) } {
+        (b'\r', b'\n') => Some(2),
+        (b'\n', _) => Some(1),
+        _ => None,
+    }
+}
+
+/// Copies the first `rest` decoded bytes of `buf` (a whole vector's store, kept away from the
+/// output: in place, a direct store could run into text not yet read) to `dst[o..]`,
+/// returning the new output length, or `None` when they do not fit in `cap`.
+///
+/// # Safety
+/// `dst` is valid for writes of `cap` bytes.
+#[inline(always)]
+pub(crate) unsafe fn first_line_out(
+    dst: *mut u8,
+    cap: usize,
+    o: usize,
+    rest: usize,
+    buf: &[u8; 64],
+) -> Option<usize> {
+    if o + rest > cap || rest > buf.len() {
+        return None;
+    }
+    // SAFETY: `o + rest <= cap` and `rest <= 64`; `buf` is a separate local.
+    unsafe { core::ptr::copy_nonoverlapping(buf.as_ptr(), dst.add(o), rest) };
+    Some(o + rest)
+}

@@ -327,35 +327,7 @@ pub mod imp {
         };
     }
 
-    /// The x86 and x86_64 levels.
-    #[cfg(target_arch = "x86_64")]
-    pub mod x86 {
-        level_module!(
-            /// AVX-512 (x86-64-v4 with VBMI and VBMI2).
-            avx512,
-            core_cpu::Level::Avx512
-        );
-        level_module!(
-            /// AVX2 (x86-64-v3).
-            avx2,
-            core_cpu::Level::Avx2
-        );
-        level_module!(
-            /// SSE4.2 (x86-64-v2).
-            sse42,
-            core_cpu::Level::Sse42
-        );
-    }
-
-    /// The aarch64 level.
-    #[cfg(target_arch = "aarch64")]
-    pub mod aarch64 {
-        level_module!(
-            /// NEON.
-            neon,
-            core_cpu::Level::Neon
-        );
-    }
+    level_modules!(level_module);
 
     /// Validators and validation at any [`Level`] this CPU runs, for code that tests them
     /// all.

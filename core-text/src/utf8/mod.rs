@@ -27,6 +27,43 @@
 //! # Ok::<(), core_text::utf8::Utf8Error>(())
 //! ```
 
+/// The per-level modules of simdutf8's `imp` layout (`x86::{avx512, avx2, sse42}`,
+/// `aarch64::neon`), each made by `$module!(doc, name, level)`; shared by [`basic`] and
+/// [`compat`].
+macro_rules! level_modules {
+    ($module:ident) => {
+        /// The x86 and x86_64 levels.
+        #[cfg(target_arch = "x86_64")]
+        pub mod x86 {
+            $module!(
+                /// AVX-512 (x86-64-v4 with VBMI and VBMI2).
+                avx512,
+                core_cpu::Level::Avx512
+            );
+            $module!(
+                /// AVX2 (x86-64-v3).
+                avx2,
+                core_cpu::Level::Avx2
+            );
+            $module!(
+                /// SSE4.2 (x86-64-v2).
+                sse42,
+                core_cpu::Level::Sse42
+            );
+        }
+
+        /// The aarch64 level.
+        #[cfg(target_arch = "aarch64")]
+        pub mod aarch64 {
+            $module!(
+                /// NEON.
+                neon,
+                core_cpu::Level::Neon
+            );
+        }
+    };
+}
+
 pub mod basic;
 pub mod compat;
 mod error;

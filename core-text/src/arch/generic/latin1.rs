@@ -188,6 +188,7 @@ pub(crate) unsafe fn to_utf8<V: Shuffle>(src: &[u8], dst: &mut [MaybeUninit<u8>]
 /// # Safety
 /// `dst.len() >= utf8_len(src)`; the CPU supports `V`'s level.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the SSE2 level only
 pub(crate) unsafe fn to_utf8_no_shuffle<V: Vector>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
@@ -198,6 +199,7 @@ pub(crate) unsafe fn to_utf8_no_shuffle<V: Vector>(
 
 /// One mixed step of [`to_utf8_no_shuffle`], in scalar code.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the SSE2 level only
 fn scalar_step<V: Vector>(
     _: V,
     src: &[u8],
@@ -313,6 +315,7 @@ unsafe fn pack_step<V: Shuffle>(
 /// `src` is valid UTF-8 and `dst` holds at least as many bytes as it has chars; the CPU
 /// supports `V`'s level.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the SSE2 level only
 pub(crate) unsafe fn from_utf8_no_shuffle<V: Vector>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
@@ -325,6 +328,7 @@ pub(crate) unsafe fn from_utf8_no_shuffle<V: Vector>(
 /// step's `BYTES` bytes (at most `BYTES` output bytes, one more input byte for a last lead).
 /// The step may start with the continuation byte of the step before's last lead.
 #[inline(always)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // the SSE2 level only
 fn decode_step<V: Vector>(
     _: V,
     src: &[u8],
