@@ -230,6 +230,12 @@ pub(super) fn get(name: &str) -> Result<TimeZone, TzError> {
 }
 
 fn get_shared(name: &str) -> Result<TimeZone, TzError> {
+    // A name the embedded database knows (a valid name) has a slot of its own: no lock, no
+    // lowercase copy.
+    #[cfg(feature = "embedded-tzdb")]
+    if let Some(found) = crate::tzdb::get_by_name(name, load) {
+        return found;
+    }
     if !valid_name(name) {
         return Err(TzError::InvalidName(name.to_string()));
     }
@@ -332,6 +338,29 @@ mod tests {
         }
         assert!(embedded_lookup("AMERICA/NEW_YORK").is_some());
         assert!(embedded_lookup("America/New_Yorkx").is_none());
+    }
+
+    #[test]
+    #[cfg(feature = "embedded-tzdb")]
+    fn every_spelling_of_a_name_gives_one_zone_from_the_usual_source() {
+        // Through the per-variant slots (names the embedded database knows) and through the
+        // map (other names), in other threads so that no recent-zone cache answers.
+        for name in ["Europe/Paris", "eUROPE/pARIS", "Asia/Kolkata", "UTC", "utc"] {
+            let here = get(name).unwrap();
+            let there = std::thread::spawn(move || get(name).unwrap()).join().unwrap();
+            assert_eq!(here, there, "{name}");
+            assert!(is_interned(&here), "{name}");
+            let canonical = embedded_lookup(name).map(|(n, _)| n).unwrap();
+            assert_eq!(here.name(), canonical);
+            let on_disk = dirs().iter().any(|d| d.join(canonical).is_file());
+            match here.source() {
+                Source::File(_) => assert!(on_disk, "{name}"),
+                Source::Embedded => assert!(!on_disk, "{name}"),
+                Source::Fixed => assert!(name.eq_ignore_ascii_case("UTC")),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+        assert!(matches!(get("Europe/Atlantis"), Err(TzError::NotFound(_))));
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub use chrono_offset::{OffsetComponents, OffsetName, TzOffset};
 pub use generated::*;
 
 use crate::tz::{embedded_tzif, Source};
-use crate::TimeZone;
+use crate::{TimeZone, TzError};
 use core::fmt;
 use std::sync::OnceLock;
 
@@ -100,6 +100,27 @@ fn find(name: &str, fold: bool, same: impl Fn(&str, &str) -> bool) -> Result<Tz,
         }
         slot += 1;
     }
+}
+
+/// The zones [`TimeZone::get`] has loaded by a name the embedded database knows, one slot
+/// per variant: those lookups take no lock and allocate nothing.
+static LOADED_BY_NAME: [OnceLock<TimeZone>; generated::COUNT] =
+    [const { OnceLock::new() }; generated::COUNT];
+
+/// The zone `name` (a variant's name in any ASCII case) from its slot, loading it with `load`
+/// (which follows `TimeZone::get`'s order of sources) the first time; `None` for a name that
+/// is no variant's.
+pub(crate) fn get_by_name(
+    name: &str,
+    load: impl FnOnce(&str) -> Result<TimeZone, TzError>,
+) -> Option<Result<TimeZone, TzError>> {
+    // The exact spelling first: its hash is cheaper than the case-folding one.
+    let tz = name.parse::<Tz>().or_else(|_| Tz::from_str_insensitive(name)).ok()?;
+    let slot = &LOADED_BY_NAME[tz as usize];
+    if let Some(zone) = slot.get() {
+        return Some(Ok(zone.clone()));
+    }
+    Some(load(name).map(|zone| slot.get_or_init(|| zone.interned()).clone()))
 }
 
 impl Tz {
