@@ -49,10 +49,7 @@ pub(crate) fn from_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> Result<usi
 pub(crate) fn to_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
     let (mut i, mut o) = (0, 0);
     while i < src.len() {
-        let run = ascii_prefix_len(&src[i..]);
-        for (d, &b) in dst[o..o + run].iter_mut().zip(&src[i..i + run]) {
-            *d = MaybeUninit::new(b);
-        }
+        let run = copy_ascii_run(&src[i..], &mut dst[o..]);
         i += run;
         o += run;
         while i < src.len() && src[i] >= 0x80 {
@@ -83,10 +80,7 @@ pub(crate) fn decode(src: &[u8], i: usize) -> Option<(usize, u8)> {
 pub(crate) fn from_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> Result<usize, usize> {
     let (mut i, mut o) = (0, 0);
     while i < src.len() {
-        let run = ascii_prefix_len(&src[i..]);
-        for (d, &b) in dst[o..o + run].iter_mut().zip(&src[i..i + run]) {
-            *d = MaybeUninit::new(b);
-        }
+        let run = copy_ascii_run(&src[i..], &mut dst[o..]);
         i += run;
         o += run;
         while i < src.len() && src[i] >= 0x80 {
@@ -97,4 +91,15 @@ pub(crate) fn from_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> Result<usize
         }
     }
     Ok(o)
+}
+
+/// Copies the ASCII bytes at the start of `src` to the start of `dst`; returns how many.
+/// Contract: `dst` holds at least that many bytes (else it panics).
+#[inline(always)]
+fn copy_ascii_run(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+    let run = ascii_prefix_len(src);
+    for (d, &b) in dst[..run].iter_mut().zip(&src[..run]) {
+        *d = MaybeUninit::new(b);
+    }
+    run
 }
