@@ -66,6 +66,15 @@ where
     S: BuildHasher + Clone,
 {
     /// The value, inserting `default` first if there is none.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::from([("a", 1)]);
+    /// *m.entry("a").or_insert(10) += 1; // present: the default is not used
+    /// *m.entry("b").or_insert(10) += 1;
+    /// assert_eq!((m["a"], m["b"]), (2, 11));
+    /// ```
     pub fn or_insert(self, default: V) -> &'a mut V {
         self.or_insert_with(|| default)
     }
@@ -87,6 +96,16 @@ where
     }
 
     /// The value, inserting `V::default()` first if there is none.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m: ImmutableHashMap<&str, Vec<u32>> = ImmutableHashMap::new();
+    /// m.entry("evens").or_default().push(2);
+    /// m.entry("evens").or_default().push(4);
+    /// assert_eq!(m["evens"], [2, 4]);
+    /// assert_eq!(m.len(), 1);
+    /// ```
     pub fn or_default(self) -> &'a mut V
     where
         V: Default,
@@ -95,6 +114,15 @@ where
     }
 
     /// The entry's key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::from([("a", 1)]);
+    /// assert_eq!(m.entry("a").key(), &"a"); // occupied
+    /// assert_eq!(m.entry("z").key(), &"z"); // vacant
+    /// assert_eq!(m.len(), 1); // looking at a vacant entry inserts nothing
+    /// ```
     pub fn key(&self) -> &K {
         match self {
             Entry::Occupied(e) => &e.key,
@@ -131,6 +159,14 @@ where
     S: BuildHasher + Clone,
 {
     /// The entry's key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m = ImmutableHashMap::from([(7, "seven")]);
+    /// let Entry::Occupied(e) = m.entry(7) else { unreachable!() };
+    /// assert_eq!(e.key(), &7);
+    /// ```
     pub fn key(&self) -> &K {
         &self.key
     }
@@ -140,6 +176,14 @@ where
     /// # Panics
     /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m = ImmutableHashMap::from([("a", 1)]);
+    /// let Entry::Occupied(e) = m.entry("a") else { unreachable!() };
+    /// assert_eq!(e.get(), &1);
+    /// ```
     pub fn get(&self) -> &V {
         self.map.get(&self.key).expect(PRESENT)
     }
@@ -149,6 +193,16 @@ where
     /// # Panics
     /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m = ImmutableHashMap::from([("a", 1)]);
+    /// let old = m.clone();
+    /// let Entry::Occupied(mut e) = m.entry("a") else { unreachable!() };
+    /// *e.get_mut() *= 10;
+    /// assert_eq!((old["a"], m["a"]), (1, 10)); // the clone keeps its value
+    /// ```
     pub fn get_mut(&mut self) -> &mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
@@ -158,6 +212,18 @@ where
     /// # Panics
     /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m = ImmutableHashMap::from([("n", 1)]);
+    /// let value: &mut i32 = match m.entry("n") {
+    ///     Entry::Occupied(e) => e.into_mut(), // outlives the entry
+    ///     Entry::Vacant(_) => unreachable!(),
+    /// };
+    /// *value += 1;
+    /// assert_eq!(m["n"], 2);
+    /// ```
     pub fn into_mut(self) -> &'a mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
@@ -167,6 +233,15 @@ where
     /// # Panics
     /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m = ImmutableHashMap::from([("a", 1)]);
+    /// let Entry::Occupied(mut e) = m.entry("a") else { unreachable!() };
+    /// assert_eq!(e.insert(2), 1); // the old value
+    /// assert_eq!(e.get(), &2);
+    /// ```
     pub fn insert(&mut self, value: V) -> V {
         std::mem::replace(self.get_mut(), value)
     }
@@ -176,6 +251,16 @@ where
     /// # Panics
     /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m = ImmutableHashMap::from([("a", 1), ("b", 2)]);
+    /// let before = m.clone();
+    /// let Entry::Occupied(e) = m.entry("a") else { unreachable!() };
+    /// assert_eq!(e.remove(), 1);
+    /// assert!(!m.contains_key("a") && before.contains_key("a"));
+    /// ```
     pub fn remove(self) -> V {
         self.remove_entry().1
     }
@@ -185,6 +270,15 @@ where
     /// # Panics
     /// Only if the key's `Hash` and `Eq` impls disagree with themselves (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m = ImmutableHashMap::from([(String::from("a"), 1)]);
+    /// let Entry::Occupied(e) = m.entry(String::from("a")) else { unreachable!() };
+    /// assert_eq!(e.remove_entry(), (String::from("a"), 1));
+    /// assert!(m.is_empty());
+    /// ```
     pub fn remove_entry(self) -> (K, V) {
         self.map.remove_with_key(&self.key).expect(PRESENT)
     }
@@ -197,11 +291,30 @@ where
     S: BuildHasher + Clone,
 {
     /// The entry's key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m: ImmutableHashMap<&str, u32> = ImmutableHashMap::new();
+    /// let Entry::Vacant(e) = m.entry("new") else { unreachable!() };
+    /// assert_eq!(e.key(), &"new");
+    /// assert!(m.is_empty());
+    /// ```
     pub fn key(&self) -> &K {
         &self.key
     }
 
     /// The key, giving up the entry.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m: ImmutableHashMap<String, u32> = ImmutableHashMap::new();
+    /// let Entry::Vacant(e) = m.entry("k".to_string()) else { unreachable!() };
+    /// let key: String = e.into_key(); // the key back, nothing inserted
+    /// assert_eq!(key, "k");
+    /// assert!(m.is_empty());
+    /// ```
     pub fn into_key(self) -> K {
         self.key
     }
@@ -211,6 +324,16 @@ where
     /// # Panics
     /// Only if the key's `Clone` or `Hash` and `Eq` impls disagree with themselves (a clone
     /// the map cannot find again), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
+    /// let mut m: ImmutableHashMap<&str, Vec<u32>> = ImmutableHashMap::new();
+    /// let Entry::Vacant(e) = m.entry("list") else { unreachable!() };
+    /// let list = e.insert(vec![1]);
+    /// list.push(2); // the returned reference points into the map
+    /// assert_eq!(m["list"], [1, 2]);
+    /// ```
     pub fn insert(self, value: V) -> &'a mut V {
         self.map.insert(self.key.clone(), value);
         self.map.get_mut(&self.key).expect(PRESENT)

@@ -53,6 +53,17 @@ impl<K, V> ImmutableHashMap<K, V, FastState> {
     }
 
     /// A builder for a map with a [`FastState`] hasher.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder();
+    /// for (i, word) in ["zero", "one", "two"].into_iter().enumerate() {
+    ///     b.insert(word, i);
+    /// }
+    /// let m = b.build();
+    /// assert_eq!((m.len(), m["two"]), (3, 2));
+    /// ```
     pub fn builder() -> ImmutableHashMapBuilder<K, V, FastState> {
         ImmutableHashMapBuilder { map: Self::new() }
     }
@@ -88,18 +99,46 @@ impl<K, V, S> ImmutableHashMap<K, V, S> {
     }
 
     /// The number of entries.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::from([(1, 'a'), (2, 'b')]);
+    /// assert_eq!(m.len(), 2);
+    /// m.insert(2, 'c'); // replaces: no new entry
+    /// assert_eq!(m.len(), 2);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the map has no entries.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut m = ImmutableHashMap::unit("k", 0);
+    /// assert!(!m.is_empty());
+    /// m.remove("k");
+    /// assert!(m.is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The hasher.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::hash::FastState;
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m: ImmutableHashMap<u8, u8> = ImmutableHashMap::with_hasher(FastState::with_seed(9));
+    /// assert_eq!(m.hasher().seed(), 9);
+    /// let next = m.update(1, 1);
+    /// assert_eq!(next.hasher().seed(), 9); // new versions keep the hasher
+    /// ```
     pub fn hasher(&self) -> &S {
         &self.hasher
     }
@@ -120,11 +159,28 @@ impl<K, V, S> ImmutableHashMap<K, V, S> {
     }
 
     /// The keys, in the order of [`iter`](Self::iter).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([("b", 2), ("a", 1)]);
+    /// let mut keys: Vec<&str> = m.keys().copied().collect();
+    /// keys.sort_unstable();
+    /// assert_eq!(keys, ["a", "b"]);
+    /// ```
     pub fn keys(&self) -> Keys<'_, K, V> {
         Keys { inner: self.entries() }
     }
 
     /// The values, in the order of [`iter`](Self::iter).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([("a", 1), ("b", 2)]);
+    /// assert_eq!(m.values().sum::<i32>(), 3);
+    /// assert!(m.keys().zip(m.values()).all(|(k, v)| m[k] == *v)); // the order of `keys`
+    /// ```
     pub fn values(&self) -> Values<'_, K, V> {
         Values { inner: self.entries() }
     }
@@ -179,6 +235,15 @@ where
     }
 
     /// The stored key and the value for `key`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([(String::from("key"), 1)]);
+    /// let (k, v) = m.get_key_value("key").unwrap(); // the stored `String`, found by `&str`
+    /// assert_eq!((k.as_str(), *v), ("key", 1));
+    /// assert_eq!(m.get_key_value("other"), None);
+    /// ```
     pub fn get_key_value<Q>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
@@ -188,6 +253,15 @@ where
     }
 
     /// Whether the map has an entry for `key`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let m = ImmutableHashMap::from([(1u32, ()), (5, ())]);
+    /// assert!(m.contains_key(&5));
+    /// assert!(!m.contains_key(&2));
+    /// assert!(!m.without(&5).contains_key(&5));
+    /// ```
     #[inline(always)]
     pub fn contains_key<Q>(&self, key: &Q) -> bool
     where
@@ -624,6 +698,16 @@ where
 
     /// The entries of `self` whose keys are not in `other`: the same as
     /// [`difference`](Self::difference), under imbl's name.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let a = ImmutableHashMap::from([(1, 'x'), (2, 'y'), (3, 'z')]);
+    /// let b = ImmutableHashMap::from([(2, '?')]);
+    /// let rest = a.relative_complement(&b); // `b`'s keys go, whatever their values
+    /// assert_eq!(rest, ImmutableHashMap::from([(1, 'x'), (3, 'z')]));
+    /// assert_eq!(a.len(), 3); // `a` is unchanged
+    /// ```
     #[must_use]
     pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
         self.difference(other)
@@ -867,11 +951,32 @@ where
     S: BuildHasher + Clone,
 {
     /// Maps `key` to `value`; returns the old value.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder();
+    /// assert_eq!(b.insert(1, "one"), None);
+    /// assert_eq!(b.insert(1, "uno"), Some("one")); // replaced: the old value comes back
+    /// let m = b.build();
+    /// assert_eq!((m.len(), m[&1]), (1, "uno"));
+    /// ```
     pub fn insert(&mut self, key: K, value: V) -> Option<V> {
         self.map.insert(key, value)
     }
 
     /// Removes `key`; returns its value.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder();
+    /// b.insert("tmp", 0);
+    /// b.insert("keep", 1);
+    /// assert_eq!(b.remove("tmp"), Some(0));
+    /// assert_eq!(b.remove("tmp"), None); // already gone
+    /// assert_eq!(b.build().len(), 1);
+    /// ```
     pub fn remove<Q>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
@@ -881,6 +986,17 @@ where
     }
 
     /// The value for `key`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder();
+    /// for word in "to be or not to be".split(' ') {
+    ///     let seen = b.get(word).copied().unwrap_or(0);
+    ///     b.insert(word, seen + 1);
+    /// }
+    /// assert_eq!((b.get("be"), b.get("maybe")), (Some(&2), None));
+    /// ```
     pub fn get<Q>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
@@ -890,11 +1006,30 @@ where
     }
 
     /// The number of entries so far.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder();
+    /// b.insert('a', 1);
+    /// b.insert('a', 2); // the same key: still one entry
+    /// b.insert('b', 3);
+    /// assert_eq!(b.len(), 2);
+    /// ```
     pub fn len(&self) -> usize {
         self.map.len()
     }
 
     /// Whether nothing was inserted yet.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashMap;
+    /// let mut b = ImmutableHashMap::builder();
+    /// assert!(b.is_empty());
+    /// b.insert(0u8, 0u8);
+    /// assert!(!b.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }

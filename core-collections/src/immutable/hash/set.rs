@@ -47,6 +47,16 @@ impl<T> ImmutableHashSet<T, FastState> {
     }
 
     /// A builder for a set with a [`FastState`] hasher.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder();
+    /// for word in "a b a c".split(' ') {
+    ///     b.insert(word);
+    /// }
+    /// assert_eq!(b.build(), ImmutableHashSet::from(["a", "b", "c"]));
+    /// ```
     pub fn builder() -> ImmutableHashSetBuilder<T, FastState> {
         ImmutableHashSetBuilder { set: Self::new() }
     }
@@ -67,23 +77,57 @@ impl<T, S> ImmutableHashSet<T, S> {
     }
 
     /// A builder for a set that hashes with `hasher`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::hash::FastState;
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder_with_hasher(FastState::with_seed(3));
+    /// b.extend([1, 2, 3]);
+    /// let s = b.build();
+    /// assert_eq!((s.len(), s.hasher().seed()), (3, 3));
+    /// ```
     pub const fn builder_with_hasher(hasher: S) -> ImmutableHashSetBuilder<T, S> {
         ImmutableHashSetBuilder { set: Self::with_hasher(hasher) }
     }
 
     /// The number of elements.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s: ImmutableHashSet<u8> = [1, 1, 2].into_iter().collect();
+    /// assert_eq!(s.len(), 2); // a duplicate counts once
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.map.len()
     }
 
     /// Whether the set is empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s = ImmutableHashSet::unit(1);
+    /// assert!(!s.is_empty());
+    /// assert!(s.without(&1).is_empty());
+    /// assert!(!s.is_empty()); // `without` left `s` alone
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }
 
     /// The hasher.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::hash::FastState;
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s = ImmutableHashSet::with_hasher(FastState::with_seed(11)).update(5u32);
+    /// assert_eq!(s.hasher().seed(), 11); // new versions keep the hasher
+    /// ```
     pub fn hasher(&self) -> &S {
         self.map.hasher()
     }
@@ -102,6 +146,14 @@ impl<T, S> ImmutableHashSet<T, S> {
     }
 
     /// Whether both sets share their trie (so are equal without looking further).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from([1, 2]);
+    /// assert!(a.ptr_eq(&a.clone())); // a clone shares the trie
+    /// assert!(!a.ptr_eq(&ImmutableHashSet::from([1, 2]))); // equal, but built apart
+    /// ```
     #[doc(hidden)]
     pub fn ptr_eq(&self, other: &Self) -> bool {
         self.map.ptr_eq(&other.map)
@@ -132,6 +184,15 @@ where
     }
 
     /// The stored element equal to `value`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s = ImmutableHashSet::from([String::from("apple")]);
+    /// // The stored `String`, found by `&str`:
+    /// assert_eq!(s.get("apple"), Some(&String::from("apple")));
+    /// assert_eq!(s.get("pear"), None);
+    /// ```
     pub fn get<Q>(&self, value: &Q) -> Option<&T>
     where
         T: Borrow<Q>,
@@ -160,6 +221,16 @@ where
 
     /// Whether the set holds exactly the elements of a std set (count check, then lookups; no
     /// allocation).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// use std::collections::HashSet;
+    /// let s = ImmutableHashSet::from([1, 2, 3]);
+    /// let std_set: HashSet<i32> = [3, 2, 1].into_iter().collect();
+    /// assert!(s.set_equals_std(&std_set));
+    /// assert!(!s.without(&1).set_equals_std(&std_set));
+    /// ```
     pub fn set_equals_std<S2: BuildHasher>(&self, other: &HashSet<T, S2>) -> bool {
         self.len() == other.len() && self.iter().all(|x| other.contains(x))
     }
@@ -167,6 +238,15 @@ where
     /// Whether the set holds exactly the elements that `other` yields (duplicates allowed).
     /// Stops at the first element not in the set; otherwise counts the distinct elements seen
     /// (by the address of the matching stored element, so nothing is hashed twice).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let s = ImmutableHashSet::from(['a', 'b']);
+    /// assert!(s.set_equals_iter(['b', 'a', 'b'])); // duplicates are fine
+    /// assert!(!s.set_equals_iter(['a'])); // 'b' is missing
+    /// assert!(!s.set_equals_iter(['a', 'b', 'c'])); // 'c' is not in the set
+    /// ```
     pub fn set_equals_iter<I>(&self, other: I) -> bool
     where
         I: IntoIterator,
@@ -206,21 +286,59 @@ where
     }
 
     /// Whether every element of `other` is in `self`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let all = ImmutableHashSet::from([1, 2, 3]);
+    /// assert!(all.is_superset(&ImmutableHashSet::from([1, 3])));
+    /// assert!(all.is_superset(&all)); // every set is a superset of itself
+    /// assert!(!all.is_superset(&ImmutableHashSet::from([4])));
+    /// ```
     pub fn is_superset<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
         other.is_subset(self)
     }
 
     /// Whether every element of `self` is in `other`, and `other` has more.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from([1]);
+    /// let b = ImmutableHashSet::from([1, 2]);
+    /// assert!(a.is_proper_subset(&b));
+    /// assert!(!b.is_proper_subset(&b)); // an equal set is not a proper subset
+    /// assert!(!b.is_proper_subset(&a));
+    /// ```
     pub fn is_proper_subset<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
         self.len() < other.len() && self.is_subset(other)
     }
 
     /// Whether every element of `other` is in `self`, and `self` has more.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from(["x", "y"]);
+    /// let b = ImmutableHashSet::from(["x"]);
+    /// assert!(a.is_proper_superset(&b));
+    /// assert!(!a.is_proper_superset(&a)); // an equal set is not a proper superset
+    /// assert!(!b.is_proper_superset(&a));
+    /// ```
     pub fn is_proper_superset<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
         other.is_proper_subset(self)
     }
 
     /// Whether the sets have no element in common.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let odd = ImmutableHashSet::from([1, 3, 5]);
+    /// let even = ImmutableHashSet::from([2, 4]);
+    /// assert!(odd.is_disjoint(&even));
+    /// assert!(!odd.is_disjoint(&even.update(3)));
+    /// ```
     pub fn is_disjoint<S2: BuildHasher>(&self, other: &ImmutableHashSet<T, S2>) -> bool {
         if self.len() <= other.len() {
             self.iter().all(|x| !other.contains(x))
@@ -302,6 +420,15 @@ where
     }
 
     /// A new set without `value` (sharing everything when it is absent).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let v1 = ImmutableHashSet::from(["a", "b"]);
+    /// let v2 = v1.without("a");
+    /// assert!(!v2.contains("a") && v1.contains("a")); // `v1` is unchanged
+    /// assert_eq!(v2.without("zzz"), v2); // absent: nothing removed
+    /// ```
     #[must_use]
     pub fn without<Q>(&self, value: &Q) -> Self
     where
@@ -404,6 +531,15 @@ where
 
     /// The elements of `self` not in `other`: [`difference`](Self::difference) under imbl's
     /// name.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let a = ImmutableHashSet::from([1, 2, 3]);
+    /// let b = ImmutableHashSet::from([3, 4]);
+    /// assert_eq!(a.relative_complement(&b), ImmutableHashSet::from([1, 2]));
+    /// assert_eq!(a.len(), 3); // `a` is unchanged
+    /// ```
     #[must_use]
     pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
         self.difference(other)
@@ -651,6 +787,16 @@ where
     }
 
     /// Removes `value`; returns whether it was there.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder();
+    /// b.extend(["x", "y"]);
+    /// assert!(b.remove("x"));
+    /// assert!(!b.remove("x")); // already gone
+    /// assert_eq!(b.build(), ImmutableHashSet::from(["y"]));
+    /// ```
     pub fn remove<Q>(&mut self, value: &Q) -> bool
     where
         T: Borrow<Q>,
@@ -660,6 +806,15 @@ where
     }
 
     /// Whether `value` was added.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder();
+    /// b.insert(String::from("seen"));
+    /// assert!(b.contains("seen"));
+    /// assert!(!b.contains("unseen"));
+    /// ```
     pub fn contains<Q>(&self, value: &Q) -> bool
     where
         T: Borrow<Q>,
@@ -669,16 +824,43 @@ where
     }
 
     /// The number of elements so far.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder();
+    /// b.extend([1, 2, 2, 3]);
+    /// assert_eq!(b.len(), 3); // a duplicate counts once
+    /// ```
     pub fn len(&self) -> usize {
         self.set.len()
     }
 
     /// Whether nothing was added yet.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder();
+    /// assert!(b.is_empty());
+    /// b.insert(0u8);
+    /// assert!(!b.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.set.is_empty()
     }
 
     /// The set (O(1)).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableHashSet;
+    /// let mut b = ImmutableHashSet::builder();
+    /// b.extend(0..100u32);
+    /// let s = b.build();
+    /// let s2 = s.update(100); // a built set is persistent like any other
+    /// assert_eq!((s.len(), s2.len()), (100, 101));
+    /// ```
     pub fn build(self) -> ImmutableHashSet<T, S> {
         self.set
     }
