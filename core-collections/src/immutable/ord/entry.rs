@@ -65,6 +65,15 @@ where
     V: Clone,
 {
     /// The value, inserting `default` first if there is none.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut stock = ImmutableOrdMap::from([("apples", 3)]);
+    /// *stock.entry("apples").or_insert(0) += 2; // present: the default is not used
+    /// *stock.entry("pears").or_insert(0) += 5;
+    /// assert_eq!(stock.iter().collect::<Vec<_>>(), [(&"apples", &5), (&"pears", &5)]);
+    /// ```
     pub fn or_insert(self, default: V) -> &'a mut V {
         self.or_insert_with(|| default)
     }
@@ -86,6 +95,17 @@ where
     }
 
     /// The value, inserting `V::default()` first if there is none.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut groups: ImmutableOrdMap<usize, Vec<&str>> = ImmutableOrdMap::new();
+    /// for word in ["ox", "cat", "go", "dog"] {
+    ///     groups.entry(word.len()).or_default().push(word);
+    /// }
+    /// assert_eq!(groups[&2], ["ox", "go"]);
+    /// assert_eq!(groups[&3], ["cat", "dog"]);
+    /// ```
     pub fn or_default(self) -> &'a mut V
     where
         V: Default,
@@ -94,6 +114,15 @@ where
     }
 
     /// The entry's key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::from([(1, 'a')]);
+    /// assert_eq!(m.entry(1).key(), &1); // occupied
+    /// assert_eq!(m.entry(2).key(), &2); // vacant
+    /// assert_eq!(m.len(), 1); // looking at a vacant entry inserts nothing
+    /// ```
     pub fn key(&self) -> &K {
         match self {
             Entry::Occupied(e) => &e.key,
@@ -129,6 +158,14 @@ where
     V: Clone,
 {
     /// The entry's key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([('x', 24)]);
+    /// let Entry::Occupied(e) = m.entry('x') else { unreachable!() };
+    /// assert_eq!(e.key(), &'x');
+    /// ```
     pub fn key(&self) -> &K {
         &self.key
     }
@@ -138,6 +175,14 @@ where
     /// # Panics
     /// Only if the key's `Ord` impl disagrees with itself (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([(10, "ten")]);
+    /// let Entry::Occupied(e) = m.entry(10) else { unreachable!() };
+    /// assert_eq!(e.get(), &"ten");
+    /// ```
     pub fn get(&self) -> &V {
         self.map.get(&self.key).expect(PRESENT)
     }
@@ -147,6 +192,16 @@ where
     /// # Panics
     /// Only if the key's `Ord` impl disagrees with itself (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([(1, String::from("a"))]);
+    /// let old = m.clone();
+    /// let Entry::Occupied(mut e) = m.entry(1) else { unreachable!() };
+    /// e.get_mut().push('b');
+    /// assert_eq!((old[&1].as_str(), m[&1].as_str()), ("a", "ab")); // the clone keeps its value
+    /// ```
     pub fn get_mut(&mut self) -> &mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
@@ -156,6 +211,18 @@ where
     /// # Panics
     /// Only if the key's `Ord` impl disagrees with itself (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([(1, 0)]);
+    /// let value: &mut i32 = match m.entry(1) {
+    ///     Entry::Occupied(e) => e.into_mut(), // outlives the entry
+    ///     Entry::Vacant(_) => unreachable!(),
+    /// };
+    /// *value -= 1;
+    /// assert_eq!(m[&1], -1);
+    /// ```
     pub fn into_mut(self) -> &'a mut V {
         self.map.get_mut(&self.key).expect(PRESENT)
     }
@@ -165,6 +232,15 @@ where
     /// # Panics
     /// Only if the key's `Ord` impl disagrees with itself (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([(3, 'c')]);
+    /// let Entry::Occupied(mut e) = m.entry(3) else { unreachable!() };
+    /// assert_eq!(e.insert('C'), 'c'); // the old value
+    /// assert_eq!(e.get(), &'C');
+    /// ```
     pub fn insert(&mut self, value: V) -> V {
         std::mem::replace(self.get_mut(), value)
     }
@@ -174,6 +250,16 @@ where
     /// # Panics
     /// Only if the key's `Ord` impl disagrees with itself (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([(1, 'a'), (2, 'b')]);
+    /// let before = m.clone();
+    /// let Entry::Occupied(e) = m.entry(1) else { unreachable!() };
+    /// assert_eq!(e.remove(), 'a');
+    /// assert_eq!((m.first(), before.first()), (Some((&2, &'b')), Some((&1, &'a'))));
+    /// ```
     pub fn remove(self) -> V {
         self.remove_entry().1
     }
@@ -183,6 +269,15 @@ where
     /// # Panics
     /// Only if the key's `Ord` impl disagrees with itself (the map no longer
     /// finds the key it found when the entry was made), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([(String::from("k"), 1), (String::from("z"), 2)]);
+    /// let Entry::Occupied(e) = m.entry(String::from("k")) else { unreachable!() };
+    /// assert_eq!(e.remove_entry(), (String::from("k"), 1));
+    /// assert_eq!(m.len(), 1);
+    /// ```
     pub fn remove_entry(self) -> (K, V) {
         self.map.remove_with_key(&self.key).expect(PRESENT)
     }
@@ -194,11 +289,30 @@ where
     V: Clone,
 {
     /// The entry's key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m: ImmutableOrdMap<u32, ()> = ImmutableOrdMap::new();
+    /// let Entry::Vacant(e) = m.entry(5) else { unreachable!() };
+    /// assert_eq!(e.key(), &5);
+    /// assert!(m.is_empty());
+    /// ```
     pub fn key(&self) -> &K {
         &self.key
     }
 
     /// The key, giving up the entry.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m: ImmutableOrdMap<String, u32> = ImmutableOrdMap::new();
+    /// let Entry::Vacant(e) = m.entry("k".to_string()) else { unreachable!() };
+    /// let key: String = e.into_key(); // the key back, nothing inserted
+    /// assert_eq!(key, "k");
+    /// assert!(m.is_empty());
+    /// ```
     pub fn into_key(self) -> K {
         self.key
     }
@@ -208,6 +322,15 @@ where
     /// # Panics
     /// Only if the key's `Clone` or `Ord` impl disagrees with itself (a clone
     /// the map cannot find again), a logic error in the key type.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
+    /// let mut m = ImmutableOrdMap::from([(2, 20)]);
+    /// let Entry::Vacant(e) = m.entry(1) else { unreachable!() };
+    /// *e.insert(10) += 1; // the returned reference points into the map
+    /// assert_eq!(m.iter().collect::<Vec<_>>(), [(&1, &11), (&2, &20)]);
+    /// ```
     pub fn insert(self, value: V) -> &'a mut V {
         self.map.insert(self.key.clone(), value);
         self.map.get_mut(&self.key).expect(PRESENT)

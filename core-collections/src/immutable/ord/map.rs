@@ -61,11 +61,28 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The number of entries, in O(1).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m: ImmutableOrdMap<u32, u32> = (0..1000).map(|i| (i, i)).collect();
+    /// assert_eq!(m.len(), 1000);
+    /// assert_eq!(m.without_range(..500).len(), 500);
+    /// ```
     pub fn len(&self) -> usize {
         self.root.as_ref().map_or(0, |r| r.size)
     }
 
     /// Whether the map is empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::unit(1, "one");
+    /// assert!(!m.is_empty());
+    /// assert!(m.without(&1).is_empty());
+    /// assert!(!m.is_empty()); // `without` left `m` alone
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.root.is_none()
     }
@@ -102,11 +119,26 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The keys in order.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([("pear", 3), ("apple", 1), ("fig", 2)]);
+    /// assert_eq!(m.keys().copied().collect::<Vec<_>>(), ["apple", "fig", "pear"]);
+    /// assert_eq!(m.keys().next_back(), Some(&"pear"));
+    /// ```
     pub fn keys(&self) -> Keys<'_, K, V> {
         Keys { inner: self.iter().inner }
     }
 
     /// The values in key order.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(3, "c"), (1, "a"), (2, "b")]);
+    /// assert_eq!(m.values().copied().collect::<Vec<_>>(), ["a", "b", "c"]); // in key order
+    /// ```
     pub fn values(&self) -> Values<'_, K, V> {
         Values { inner: self.iter().inner }
     }
@@ -130,6 +162,14 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The entry with the largest key, as imbl returns it.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(2, 'b'), (9, 'i'), (4, 'd')]);
+    /// assert_eq!(m.get_max(), Some(&(9, 'i')));
+    /// assert_eq!(ImmutableOrdMap::<u8, char>::new().get_max(), None);
+    /// ```
     pub fn get_max(&self) -> Option<&(K, V)> {
         let mut node = self.root.as_deref()?;
         while let Some(c) = node.children.last() {
@@ -157,6 +197,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The entry with the smallest key at least `key` (`key`'s own entry if there is one).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(10, "ten"), (20, "twenty")]);
+    /// assert_eq!(m.get_next(&11), Some((&20, &"twenty")));
+    /// assert_eq!(m.get_next(&10), Some((&10, &"ten"))); // the key itself counts
+    /// assert_eq!(m.get_next(&21), None);
+    /// ```
     pub fn get_next<Q>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
@@ -166,11 +215,27 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The entry with the smallest key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([("b", 2), ("a", 1)]);
+    /// assert_eq!(m.first(), Some((&"a", &1)));
+    /// assert_eq!(ImmutableOrdMap::<&str, i32>::new().first(), None);
+    /// ```
     pub fn first(&self) -> Option<(&K, &V)> {
         self.get_min().map(|(k, v)| (k, v))
     }
 
     /// The entry with the largest key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m: ImmutableOrdMap<u32, u32> = (1..=100).map(|i| (i, i * i)).collect();
+    /// assert_eq!(m.last(), Some((&100, &10_000)));
+    /// assert_eq!(ImmutableOrdMap::<u32, u32>::new().last(), None);
+    /// ```
     pub fn last(&self) -> Option<(&K, &V)> {
         self.get_max().map(|(k, v)| (k, v))
     }
@@ -210,6 +275,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// The stored key and the value for `key`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(String::from("id"), 7)]);
+    /// let (k, v) = m.get_key_value("id").unwrap(); // the stored `String`, found by `&str`
+    /// assert_eq!((k.as_str(), *v), ("id", 7));
+    /// assert_eq!(m.get_key_value("other"), None);
+    /// ```
     pub fn get_key_value<Q>(&self, key: &Q) -> Option<(&K, &V)>
     where
         K: Borrow<Q>,
@@ -228,6 +302,14 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// Whether the map has `key`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m: ImmutableOrdMap<u32, ()> = (0..10).map(|i| (i * 2, ())).collect();
+    /// assert!(m.contains_key(&4));
+    /// assert!(!m.contains_key(&5));
+    /// ```
     pub fn contains_key<Q>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
@@ -287,6 +369,15 @@ impl<K, V> ImmutableOrdMap<K, V> {
     }
 
     /// Checks the tree's invariants; panics on a violation. Test support.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m: ImmutableOrdMap<u32, u32> = (0..500).map(|i| (i, i)).collect();
+    /// m.remove_range(100..400);
+    /// m.check_invariants(); // panics only if the B-tree is malformed
+    /// assert_eq!(m.len(), 200);
+    /// ```
     #[doc(hidden)]
     pub fn check_invariants(&self)
     where
@@ -464,6 +555,17 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// Removes and returns the entry with the largest key.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let mut m = ImmutableOrdMap::from([(1, 'a'), (2, 'b')]);
+    /// let before = m.clone();
+    /// assert_eq!(m.pop_last(), Some((2, 'b')));
+    /// assert_eq!(m.pop_last(), Some((1, 'a')));
+    /// assert_eq!(m.pop_last(), None); // empty
+    /// assert_eq!(before.len(), 2); // other versions keep their entries
+    /// ```
     pub fn pop_last(&mut self) -> Option<(K, V)> {
         let n = self.len();
         if n == 0 {
@@ -621,6 +723,16 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// The entry with the largest key and a new version without it.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let m = ImmutableOrdMap::from([(1, "low"), (9, "high")]);
+    /// let (max, rest) = m.without_max();
+    /// assert_eq!((max, rest.len()), (Some("high"), 1));
+    /// assert_eq!(m.len(), 2); // `m` is unchanged
+    /// assert_eq!(ImmutableOrdMap::<u8, u8>::new().without_max().0, None);
+    /// ```
     #[must_use]
     pub fn without_max(&self) -> (Option<V>, Self) {
         let mut next = self.clone();
@@ -770,6 +882,16 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     }
 
     /// [`difference`](Self::difference) under imbl's name.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdMap;
+    /// let a = ImmutableOrdMap::from([(1, 'x'), (2, 'y'), (3, 'z')]);
+    /// let b = ImmutableOrdMap::from([(1, '?'), (3, '?')]);
+    /// let rest = a.relative_complement(&b); // `b`'s keys go, whatever their values
+    /// assert_eq!(rest.iter().collect::<Vec<_>>(), [(&2, &'y')]);
+    /// assert_eq!(a.len(), 3); // `a` is unchanged
+    /// ```
     #[must_use]
     pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
         self.difference(other)

@@ -60,21 +60,56 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The number of elements, in O(1).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s: ImmutableOrdSet<u8> = [3, 1, 3].into_iter().collect();
+    /// assert_eq!(s.len(), 2); // a duplicate counts once
+    /// ```
     pub fn len(&self) -> usize {
         self.map.len()
     }
 
     /// Whether the set is empty.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s = ImmutableOrdSet::unit("x");
+    /// assert!(!s.is_empty());
+    /// s.remove("x");
+    /// assert!(s.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }
 
     /// Whether both sets are the same version (or copies of it), in O(1).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a = ImmutableOrdSet::from([1, 2, 3]);
+    /// let b = a.clone();
+    /// assert!(a.ptr_eq(&b)); // a clone is the same version
+    /// assert!(!a.ptr_eq(&b.update(4)));
+    /// assert!(!a.ptr_eq(&ImmutableOrdSet::from([1, 2, 3]))); // equal, but built apart
+    /// ```
     pub fn ptr_eq(&self, other: &Self) -> bool {
         self.map.ptr_eq(&other.map)
     }
 
     /// The elements in order (double-ended, exact-size).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from(['c', 'a', 'b']);
+    /// assert_eq!(s.iter().collect::<String>(), "abc");
+    /// assert_eq!(s.iter().next_back(), Some(&'c'));
+    /// assert_eq!(s.iter().len(), 3);
+    /// ```
     pub fn iter(&self) -> Iter<'_, T> {
         Iter { inner: self.map.iter().inner }
     }
@@ -92,6 +127,14 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The largest element.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([4, 8, 2]);
+    /// assert_eq!(s.get_max(), Some(&8));
+    /// assert_eq!(ImmutableOrdSet::<i32>::new().get_max(), None);
+    /// ```
     pub fn get_max(&self) -> Option<&T> {
         self.map.get_max().map(|(k, _)| k)
     }
@@ -113,6 +156,15 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The smallest element at least `value` (`value`'s own element if there is one).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([10, 20, 30]);
+    /// assert_eq!(s.get_next(&11), Some(&20));
+    /// assert_eq!(s.get_next(&20), Some(&20)); // the value itself counts
+    /// assert_eq!(s.get_next(&31), None);
+    /// ```
     pub fn get_next<Q>(&self, value: &Q) -> Option<&T>
     where
         T: Borrow<Q>,
@@ -159,6 +211,15 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// Whether every element of `other` is in `self`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let all = ImmutableOrdSet::from([1, 2, 3]);
+    /// assert!(all.is_superset(ImmutableOrdSet::from([2, 3])));
+    /// assert!(all.is_superset(&all)); // every set is a superset of itself
+    /// assert!(!all.is_superset(ImmutableOrdSet::from([0])));
+    /// ```
     pub fn is_superset<O: Borrow<Self>>(&self, other: O) -> bool
     where
         T: Ord,
@@ -167,6 +228,16 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// Whether every element of `self` is in `other`, and `other` has more.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a = ImmutableOrdSet::from([1]);
+    /// let b = ImmutableOrdSet::from([1, 2]);
+    /// assert!(a.is_proper_subset(&b));
+    /// assert!(!b.is_proper_subset(&b)); // an equal set is not a proper subset
+    /// assert!(!b.is_proper_subset(&a));
+    /// ```
     pub fn is_proper_subset<O: Borrow<Self>>(&self, other: O) -> bool
     where
         T: Ord,
@@ -176,6 +247,16 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// Whether every element of `other` is in `self`, and `self` has more.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a = ImmutableOrdSet::from(["x", "y"]);
+    /// let b = ImmutableOrdSet::from(["x"]);
+    /// assert!(a.is_proper_superset(&b));
+    /// assert!(!a.is_proper_superset(&a)); // an equal set is not a proper superset
+    /// assert!(!b.is_proper_superset(&a));
+    /// ```
     pub fn is_proper_superset<O: Borrow<Self>>(&self, other: O) -> bool
     where
         T: Ord,
@@ -184,6 +265,15 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// Whether the sets have no element in common: one lock-step pass, no allocation.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let low: ImmutableOrdSet<u32> = (0..10).collect();
+    /// let high: ImmutableOrdSet<u32> = (10..20).collect();
+    /// assert!(low.is_disjoint(&high));
+    /// assert!(!low.is_disjoint(high.update(9)));
+    /// ```
     pub fn is_disjoint<O: Borrow<Self>>(&self, other: O) -> bool
     where
         T: Ord,
@@ -205,11 +295,27 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The smallest element.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from(["b", "a"]);
+    /// assert_eq!(s.first(), Some(&"a"));
+    /// assert_eq!(ImmutableOrdSet::<&str>::new().first(), None);
+    /// ```
     pub fn first(&self) -> Option<&T> {
         self.map.first().map(|(k, _)| k)
     }
 
     /// The largest element.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s: ImmutableOrdSet<u32> = (0..1000).collect();
+    /// assert_eq!(s.last(), Some(&999));
+    /// assert_eq!(s.without_range(500..).last(), Some(&499));
+    /// ```
     pub fn last(&self) -> Option<&T> {
         self.map.last().map(|(k, _)| k)
     }
@@ -243,6 +349,14 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// The stored element equal to `value`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([String::from("kiwi")]);
+    /// assert_eq!(s.get("kiwi").map(String::len), Some(4)); // the stored `String`, found by `&str`
+    /// assert_eq!(s.get("lime"), None);
+    /// ```
     pub fn get<Q>(&self, value: &Q) -> Option<&T>
     where
         T: Borrow<Q>,
@@ -310,6 +424,16 @@ impl<T> ImmutableOrdSet<T> {
 
     /// Whether the set has the same elements as a std `BTreeSet`: lengths, then one lock-step
     /// pass, without allocating.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// use std::collections::BTreeSet;
+    /// let s = ImmutableOrdSet::from([2, 1]);
+    /// let std_set = BTreeSet::from([1, 2]);
+    /// assert!(s.set_equals_btree(&std_set));
+    /// assert!(!s.update(3).set_equals_btree(&std_set));
+    /// ```
     pub fn set_equals_btree(&self, other: &BTreeSet<T>) -> bool
     where
         T: Ord,
@@ -318,6 +442,15 @@ impl<T> ImmutableOrdSet<T> {
     }
 
     /// Checks the tree's invariants; panics on a violation. Test support.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s: ImmutableOrdSet<u32> = (0..1000).collect();
+    /// s.remove_range(..900);
+    /// s.check_invariants(); // panics only if the B-tree is malformed
+    /// assert_eq!(s.len(), 100);
+    /// ```
     #[doc(hidden)]
     pub fn check_invariants(&self)
     where
@@ -392,16 +525,48 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// Removes and returns the largest element.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s = ImmutableOrdSet::from([1, 5, 3]);
+    /// assert_eq!(s.remove_max(), Some(5));
+    /// assert_eq!(s.get_max(), Some(&3));
+    /// assert_eq!(ImmutableOrdSet::<i32>::new().remove_max(), None);
+    /// ```
     pub fn remove_max(&mut self) -> Option<T> {
         self.pop_last()
     }
 
     /// Removes and returns the smallest element.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s = ImmutableOrdSet::from(['b', 'a']);
+    /// let snapshot = s.clone();
+    /// assert_eq!(s.pop_first(), Some('a'));
+    /// assert_eq!(s.pop_first(), Some('b'));
+    /// assert_eq!(s.pop_first(), None); // empty
+    /// assert_eq!(snapshot.len(), 2); // other versions keep their elements
+    /// ```
     pub fn pop_first(&mut self) -> Option<T> {
         self.map.pop_first().map(|(k, _)| k)
     }
 
     /// Removes and returns the largest element.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let mut s: ImmutableOrdSet<u32> = (1..=3).collect();
+    /// let mut drained = Vec::new();
+    /// while let Some(x) = s.pop_last() {
+    ///     drained.push(x);
+    /// }
+    /// assert_eq!(drained, [3, 2, 1]);
+    /// assert!(s.is_empty());
+    /// ```
     pub fn pop_last(&mut self) -> Option<T> {
         self.map.pop_last().map(|(k, _)| k)
     }
@@ -436,6 +601,16 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// A new version without `value`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let v1 = ImmutableOrdSet::from([1, 2, 3]);
+    /// let v2 = v1.without(&2);
+    /// assert_eq!(v2, ImmutableOrdSet::from([1, 3]));
+    /// assert!(v1.contains(&2)); // `v1` is unchanged
+    /// assert_eq!(v2.without(&7), v2); // absent: nothing removed
+    /// ```
     #[must_use]
     pub fn without<Q>(&self, value: &Q) -> Self
     where
@@ -462,6 +637,15 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// The largest element and a new version without it.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let s = ImmutableOrdSet::from([1, 2]);
+    /// let (max, rest) = s.without_max();
+    /// assert_eq!((max, rest.len(), s.len()), (Some(2), 1, 2)); // `s` is unchanged
+    /// assert_eq!(ImmutableOrdSet::<u8>::new().without_max().0, None);
+    /// ```
     #[must_use]
     pub fn without_max(&self) -> (Option<T>, Self) {
         let mut next = self.clone();
@@ -561,6 +745,16 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     }
 
     /// [`difference`](Self::difference) under imbl's name.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableOrdSet;
+    /// let a: ImmutableOrdSet<u32> = (0..10).collect();
+    /// let b: ImmutableOrdSet<u32> = (5..20).collect();
+    /// let rest = a.relative_complement(&b);
+    /// assert_eq!(rest.iter().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+    /// assert_eq!(a.len(), 10); // `a` is unchanged
+    /// ```
     #[must_use]
     pub fn relative_complement<O: Borrow<Self>>(&self, other: O) -> Self {
         self.difference(other)
