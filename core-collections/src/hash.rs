@@ -123,6 +123,16 @@ pub struct FastState {
 impl FastState {
     /// A state seeded from std's per-process random keys: the same seed for every call in a
     /// process, a different one in the next process.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::hash::FastState;
+    /// use std::hash::BuildHasher;
+    /// let a = FastState::new();
+    /// let b = FastState::new();
+    /// assert_eq!(a.seed(), b.seed()); // one seed for the whole process
+    /// assert_eq!(a.hash_one(42u64), b.hash_one(42u64));
+    /// ```
     pub fn new() -> FastState {
         FastState::with_seed(process_seed())
     }
@@ -131,11 +141,30 @@ impl FastState {
     ///
     /// Not resistant to HashDoS when the seed can be learnt or guessed (see the
     /// [module docs](self)).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::hash::FastState;
+    /// use std::hash::BuildHasher;
+    /// const STATE: FastState = FastState::with_seed(42); // usable in constants
+    /// assert_eq!(STATE.seed(), 42);
+    /// assert_eq!(STATE.hash_one("abc"), FastState::with_seed(42).hash_one("abc"));
+    /// assert_ne!(STATE.hash_one("abc"), FastState::with_seed(43).hash_one("abc"));
+    /// ```
     pub const fn with_seed(seed: u64) -> FastState {
         FastState { seed, keys: derive_keys(seed) }
     }
 
     /// The seed.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::hash::FastState;
+    /// let s = FastState::with_seed(0xfeed);
+    /// assert_eq!(s.seed(), 0xfeed);
+    /// let again = FastState::with_seed(s.seed()); // the same hasher, rebuilt elsewhere
+    /// assert_eq!(again, s);
+    /// ```
     pub const fn seed(&self) -> u64 {
         self.seed
     }

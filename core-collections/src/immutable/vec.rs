@@ -78,6 +78,16 @@ impl<T> ImmutableVec<T> {
     }
 
     /// A builder with room for `capacity` elements.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let mut b = ImmutableVec::builder_with_capacity(2);
+    /// b.push("x");
+    /// b.push("y");
+    /// assert_eq!(b.len(), 2);
+    /// assert_eq!(b.build(), ["x", "y"]);
+    /// ```
     pub fn builder_with_capacity(capacity: usize) -> ImmutableVecBuilder<T> {
         ImmutableVecBuilder { items: Vec::with_capacity(capacity) }
     }
@@ -125,6 +135,15 @@ impl<T> ImmutableVec<T> {
     }
 
     /// Whether both arrays view the same elements of the same allocation.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let v = ImmutableVec::from([1, 2, 3]);
+    /// assert!(v.ptr_eq(&v.clone()));
+    /// assert!(!v.ptr_eq(&v.slice(1..))); // the same allocation, other bounds
+    /// assert!(!v.ptr_eq(&ImmutableVec::from([1, 2, 3]))); // equal, but another allocation
+    /// ```
     #[doc(hidden)]
     pub fn ptr_eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.data, &other.data) && self.start == other.start && self.end == other.end
@@ -178,6 +197,16 @@ impl<T: Clone> ImmutableVec<T> {
     }
 
     /// The elements in a new `Vec`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let v = ImmutableVec::from_slice(&[1, 2, 3]).slice(1..);
+    /// let mut owned = v.to_vec();
+    /// owned.push(4);
+    /// assert_eq!(owned, [2, 3, 4]);
+    /// assert_eq!(v, [2, 3]); // the array is unchanged
+    /// ```
     pub fn to_vec(&self) -> Vec<T> {
         self.as_slice().to_vec()
     }
@@ -411,26 +440,74 @@ pub struct ImmutableVecBuilder<T> {
 
 impl<T> ImmutableVecBuilder<T> {
     /// Appends `value`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let mut b = ImmutableVec::builder();
+    /// b.push(1u8);
+    /// b.push(2);
+    /// assert_eq!(b.as_slice(), &[1, 2]);
+    /// ```
     pub fn push(&mut self, value: T) {
         self.items.push(value);
     }
 
     /// The number of elements so far.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let mut b = ImmutableVec::builder();
+    /// assert_eq!(b.len(), 0);
+    /// b.extend(0..5);
+    /// assert_eq!(b.len(), 5);
+    /// ```
     pub fn len(&self) -> usize {
         self.items.len()
     }
 
     /// Whether nothing was pushed yet.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let mut b = ImmutableVec::builder();
+    /// assert!(b.is_empty());
+    /// b.push('a');
+    /// assert!(!b.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
     /// The elements so far.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let mut b = ImmutableVec::builder();
+    /// b.extend([3, 1, 2]);
+    /// assert_eq!(b.as_slice().iter().max(), Some(&3));
+    /// b.push(9);
+    /// assert_eq!(b.as_slice(), &[3, 1, 2, 9]);
+    /// ```
     pub fn as_slice(&self) -> &[T] {
         &self.items
     }
 
     /// The array: one allocation sized exactly, the elements moved into it.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::immutable::ImmutableVec;
+    /// let mut b = ImmutableVec::builder();
+    /// b.extend(["a", "b"]);
+    /// b.push("c");
+    /// let v = b.build();
+    /// assert_eq!(v, ["a", "b", "c"]);
+    /// assert_eq!(v.slice(1..), ["b", "c"]); // views share the built array
+    /// ```
     pub fn build(self) -> ImmutableVec<T> {
         ImmutableVec::from(self.items)
     }

@@ -411,6 +411,16 @@ impl<T> Vector<T> {
     }
 
     /// Checks the tree's invariants; panics on a violation. Test support.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_collections::vector;
+    /// let mut v = vector![1, 2, 3];
+    /// v.push_front(0);
+    /// v.push_back(4);
+    /// v.check_invariants(); // panics only if the tree is malformed
+    /// assert_eq!(v.len(), 5);
+    /// ```
     #[doc(hidden)]
     pub fn check_invariants(&self) {
         self.tree.check();
