@@ -22,7 +22,7 @@ use std::sync::Arc;
 /// An immutable array shared through an `Arc`: `clone` and [`slice`](Self::slice) are O(1) and
 /// share the elements.
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::vec::ImmutableVec;
 /// let v = ImmutableVec::from_slice(&[1, 2, 3, 4, 5]);
@@ -425,7 +425,7 @@ impl<T: Hash> Hash for ImmutableVec<T> {
 
 /// Collects elements for an [`ImmutableVec`].
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::vec::ImmutableVec;
 /// let mut b = ImmutableVec::builder_with_capacity(3);

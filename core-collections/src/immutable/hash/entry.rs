@@ -7,7 +7,7 @@ use std::hash::{BuildHasher, Hash};
 
 /// A key's entry in an [`ImmutableHashMap`], from [`ImmutableHashMap::entry`].
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::hash::{Entry, ImmutableHashMap};
 /// let mut m = ImmutableHashMap::unit("a", 1);

@@ -23,7 +23,7 @@ pub(crate) const DIGEST: FastState = FastState::with_seed(0x9e37_79b9_7f4a_7c15)
 /// O(log₃₂ n) per changed key and leave `self` unchanged, sharing every node off the changed
 /// paths. [`ImmutableHashMap::builder`] builds a map in O(n).
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::hash::ImmutableHashMap;
 /// let v1: ImmutableHashMap<&str, i32> = [("a", 1), ("b", 2)].into_iter().collect();
@@ -325,7 +325,7 @@ where
     /// nodes on the key's path that are shared with other versions are copied; other versions
     /// are unchanged. An existing entry's key is replaced too, as in imbl.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashMap;
     /// let mut m = ImmutableHashMap::new();
@@ -358,7 +358,7 @@ where
 
     /// Removes `key` from this map (copy-on-write) and returns its value.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashMap;
     /// let mut m = ImmutableHashMap::from([(1, "one"), (2, "two")]);
@@ -410,7 +410,7 @@ where
     /// A mutable reference to the value for `key`. The nodes on the key's path that are
     /// shared with other versions are copied first (a missing key copies nothing).
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashMap;
     /// let mut m = ImmutableHashMap::from([("hits", 1)]);
@@ -431,7 +431,7 @@ where
 
     /// The entry for `key`, to read, insert, change or remove in place.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashMap;
     /// let mut counts: ImmutableHashMap<char, u32> = ImmutableHashMap::new();
@@ -471,7 +471,7 @@ where
     /// A new map with `key` mapped to `value`; `self` is unchanged and shares every node off
     /// the key's path.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashMap;
     /// let v1 = ImmutableHashMap::unit("a", 1);
@@ -528,7 +528,7 @@ where
     /// A new map where `key`'s entry is `f` of its current value: `Some` inserts or replaces,
     /// `None` removes.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashMap;
     /// let m = ImmutableHashMap::unit("n", 1);
@@ -596,7 +596,7 @@ where
     /// smaller map's entries are added to (a version of) the larger; a union with an empty map
     /// shares the other map's trie. `other` may be passed by value or by reference.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashMap;
     /// let a = ImmutableHashMap::from([(1, "a"), (2, "a")]);
@@ -930,7 +930,7 @@ impl<'a, K, V, S> IntoIterator for &'a ImmutableHashMap<K, V, S> {
 /// Builds an [`ImmutableHashMap`] in O(n): the trie is owned by the builder alone, so every
 /// insert changes it in place (no path copying).
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::hash::ImmutableHashMap;
 /// let mut b = ImmutableHashMap::builder();

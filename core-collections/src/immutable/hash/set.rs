@@ -19,7 +19,7 @@ use std::iter::FusedIterator;
 /// both tries that skips shared subtrees and allocates nothing, a union into an empty set
 /// shares the other set's trie, and identical tries short-circuit every operation.
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::hash::ImmutableHashSet;
 /// let a: ImmutableHashSet<u32> = (0..10).collect();
@@ -357,7 +357,7 @@ where
     /// element it replaced, if an equal one was there (as imbl does; `None` means `value` is
     /// new).
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableHashSet;
     /// let mut s = ImmutableHashSet::new();
@@ -756,7 +756,7 @@ impl<'a, T, S> IntoIterator for &'a ImmutableHashSet<T, S> {
 
 /// Builds an [`ImmutableHashSet`] in O(n), changing a trie it alone owns in place.
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::hash::ImmutableHashSet;
 /// let mut b = ImmutableHashSet::builder();

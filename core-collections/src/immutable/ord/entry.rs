@@ -6,7 +6,7 @@ use std::fmt;
 
 /// A key's entry in an [`ImmutableOrdMap`], from [`ImmutableOrdMap::entry`].
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::ord::{Entry, ImmutableOrdMap};
 /// let mut m = ImmutableOrdMap::unit("a", 1);

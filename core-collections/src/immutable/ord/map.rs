@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// the changed paths, O(log n) each. Each node stores its subtree's size, so [`len`](Self::len) is O(1) and
 /// [`range_count`](Self::range_count) is O(log n).
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::ord::ImmutableOrdMap;
 /// let v1: ImmutableOrdMap<u32, &str> = [(1, "a"), (3, "c")].into_iter().collect();
@@ -408,7 +408,7 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     /// replaced too, as in imbl). Copy-on-write: only the nodes on the key's path that are
     /// shared with other versions are copied. O(log n).
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableOrdMap;
     /// let mut m = ImmutableOrdMap::new();
@@ -505,7 +505,7 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
 
     /// The entry for `key`, to read, insert, change or remove in place.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableOrdMap;
     /// let mut counts: ImmutableOrdMap<char, u32> = ImmutableOrdMap::new();
@@ -648,7 +648,7 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     /// A new version where `key`'s entry is `f(current value)`: `Some` inserts or replaces,
     /// `None` removes.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableOrdMap;
     /// let m = ImmutableOrdMap::unit(1, 10);
@@ -810,7 +810,7 @@ impl<K: Clone + Ord, V: Clone> ImmutableOrdMap<K, V> {
     /// O(n + m) by merging the two ordered sequences. `other` may be passed by value or by
     /// reference.
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableOrdMap;
     /// let a = ImmutableOrdMap::from([(1, "a"), (2, "a")]);

@@ -18,7 +18,7 @@ use std::sync::Arc;
 /// and lookups, O(log n) [`range_count`](Self::range_count), and an allocation-free
 /// [`set_equals`](Self::set_equals).
 ///
-/// # Example
+/// # Examples
 /// ```
 /// use core_collections::immutable::ord::ImmutableOrdSet;
 /// let a: ImmutableOrdSet<i32> = (0..100).collect();
@@ -479,7 +479,7 @@ impl<T: Clone + Ord> ImmutableOrdSet<T> {
     /// element it replaced, if an equal one was there (as imbl does; `None` means `value` is
     /// new). O(log n).
     ///
-    /// # Example
+    /// # Examples
     /// ```
     /// use core_collections::immutable::ImmutableOrdSet;
     /// let mut s = ImmutableOrdSet::new();
