@@ -623,7 +623,7 @@ fn int_index<K: Hash + Eq, V>(
         // the duplicate check looks for repeated integers within the buckets, and only if it
         // finds one (or the buckets are too crowded to look cheaply) runs the full check.
         let (table, dest) = Table::build(n, INT_EXTRA, key);
-        permute(entries, &dest);
+        dest.apply(entries);
         if !repeats_in_buckets(&table, entries) {
             return Some(Index::SparseInts(SparseTable::Buckets(table)));
         }
@@ -651,7 +651,7 @@ fn int_index<K: Hash + Eq, V>(
         Some(Index::SparseInts(SparseTable::Slots(table)))
     } else {
         let (table, dest) = Table::build(n, INT_EXTRA, key);
-        permute(entries, &dest);
+        dest.apply(entries);
         Some(Index::SparseInts(SparseTable::Buckets(table)))
     }
 }
@@ -803,7 +803,7 @@ fn string_index<'a, const FOLD: bool>(n: usize, bytes: impl Fn(usize) -> &'a [u8
 /// A table over `tags` (one per entry), with `entries` reordered by bucket.
 fn hashed<T>(entries: &mut Vec<T>, tags: &[u64]) -> Table {
     let (table, dest) = Table::build(tags.len(), HASH_EXTRA, |i| tags[i]);
-    permute(entries, &dest);
+    dest.apply(entries);
     table
 }
 
