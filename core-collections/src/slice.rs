@@ -112,16 +112,16 @@ macro_rules! slice_integer {
             #[inline]
             fn min_of(values: &[$t]) -> Option<$t> {
                 const S: usize = 16 / std::mem::size_of::<$t>();
-                if values.len() < 2 * S {
-                    return kernels::short_extreme::<$t, false, S>(values);
+                if values.len() < 8 * S {
+                    return kernels::short_extreme::<$t, false, S, { 2 * S }, { 4 * S }>(values);
                 }
                 ops::Auto.$min(values)
             }
             #[inline]
             fn max_of(values: &[$t]) -> Option<$t> {
                 const S: usize = 16 / std::mem::size_of::<$t>();
-                if values.len() < 2 * S {
-                    return kernels::short_extreme::<$t, true, S>(values);
+                if values.len() < 8 * S {
+                    return kernels::short_extreme::<$t, true, S, { 2 * S }, { 4 * S }>(values);
                 }
                 ops::Auto.$max(values)
             }

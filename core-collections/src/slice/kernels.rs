@@ -255,17 +255,31 @@ where
     fold_extreme::<T, MAX>(values)
 }
 
-/// [`extreme`] for slices under 32 bytes (`S` lanes are 16 bytes), for the caller to run
-/// inline before dispatching: one or two overlapping 16-byte chunks at the baseline level cost
-/// less than the indirect call that a wider level would need.
+/// [`extreme`] for slices under 128 bytes, for the caller to run inline before dispatching:
+/// one or two overlapping chunks of 16, 32 or 64 bytes (up to four 16-byte registers each, no
+/// loop) at the baseline level cost less than the indirect call a wider level would need.
+/// `S`, `T2`, `T3`: 16, 32 and 64 bytes' lanes.
 #[inline(always)]
-pub(super) fn short_extreme<T: Copy + Ord, const MAX: bool, const S: usize>(
+pub(super) fn short_extreme<
+    T: Copy + Ord,
+    const MAX: bool,
+    const S: usize,
+    const T2: usize,
+    const T3: usize,
+>(
     values: &[T],
 ) -> Option<T> {
-    if values.len() >= S {
+    let len = values.len();
+    if len < S {
+        return fold_extreme::<T, MAX>(values);
+    }
+    if len < T2 {
         return ends::<T, MAX, S, S>(values);
     }
-    fold_extreme::<T, MAX>(values)
+    if len < T3 {
+        return ends::<T, MAX, T2, S>(values);
+    }
+    ends::<T, MAX, T3, S>(values)
 }
 
 /// The extreme of the first and last `N` lanes (all of them when `N <= len <= 2 * N`).
@@ -274,8 +288,10 @@ fn ends<T: Copy + Ord, const MAX: bool, const N: usize, const S: usize>(values: 
     let (first, _) = values.split_first_chunk::<N>()?;
     let (_, last) = values.split_last_chunk::<N>()?;
     let mut acc = *first;
-    for (a, &x) in acc.iter_mut().zip(last) {
-        *a = pick::<T, MAX>(*a, x);
+    if values.len() > N {
+        for (a, &x) in acc.iter_mut().zip(last) {
+            *a = pick::<T, MAX>(*a, x);
+        }
     }
     Some(reduce::<T, MAX, N, S>(acc))
 }
