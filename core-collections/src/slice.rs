@@ -3,7 +3,8 @@
 //!
 //! The integer reductions run through a table of kernels per SIMD level (`core-cpu`'s
 //! dispatch): the best level the CPU has (capped by `CORE_SIMD_MAX`) is picked on the first
-//! call and cached, so every later call is one indirect call. The kernels (`slice/kernels.rs`)
+//! call and cached, so every later call is one indirect call (a minimum or maximum of under
+//! 128 bytes runs inline at the baseline level instead: cheaper than the call). The kernels (`slice/kernels.rs`)
 //! are portable Rust that each level's entry point compiles into its own vectors: per-lane
 //! accumulators wide enough not to overflow, the overflow checked once at the end, and
 //! minimum/maximum lanes reduced in registers.
