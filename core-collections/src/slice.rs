@@ -1,20 +1,13 @@
 //! Slice aggregates: checked sums, minimum and maximum for every integer type, `find_all` into
 //! an exact-size `Vec`, and a hash-based full outer join.
 //!
-//! The reductions are written so the compiler vectorizes them without any `unsafe` or
-//! intrinsics: each keeps an array of independent per-lane accumulators, walks the slice in
-//! fixed-size chunks (one lane per chunk element), and reduces the lanes once at the end.
-//!
-//! ```text
-//! checked_sum(xs):  for each block of 2^16..2^20 elements:
-//!                       acc[lane] += widen(x)          // wide enough never to overflow here
-//!                       (32-bit x: w += x wrapping, h += x >> 16; block sum = h*2^16 + (w - h*2^16) mod 2^32)
-//!                   total (wider still) += sum(acc)
-//!                   narrow(total) or None              // overflow checked once, at the end
-//! min/max(xs):      acc[lane] = min(acc[lane], x)      // pminub/pmaxsd/... lane-wise
-//!                   (4 registers of lanes from 64 bytes on, 1 below)
-//!                   the tail as one overlapping chunk, then reduce the lanes by halves
-//! ```
+//! The integer reductions run through a table of kernels per SIMD level (`core-cpu`'s
+//! dispatch): the best level the CPU has (capped by `CORE_SIMD_MAX`) is picked on the first
+//! call and cached, so every later call is one indirect call (a minimum or maximum of under
+//! 128 bytes runs inline at the baseline level instead: cheaper than the call). The kernels (`slice/kernels.rs`)
+//! are portable Rust that each level's entry point compiles into its own vectors: per-lane
+//! accumulators wide enough not to overflow, the overflow checked once at the end, and
+//! minimum/maximum lanes reduced in registers.
 //!
 //! The sums follow .NET 11's `Enumerable.Sum` (dotnet/runtime#127429: overflow tracked across
 //! the vector loop and tested once after it) and the min/max its in-register final reduction
@@ -25,6 +18,12 @@ use std::collections::hash_map::{Entry, HashMap};
 use std::fmt;
 use std::hash::Hash;
 use std::iter::FusedIterator;
+
+use core_cpu::Level;
+use ops::Ops as _;
+
+mod kernels;
+mod ops;
 
 mod sealed {
     pub trait Sealed {}
@@ -47,6 +46,16 @@ pub trait SliceInteger: Copy + Ord + sealed::Sealed {
     fn min_of(values: &[Self]) -> Option<Self>;
     /// The largest value, or `None` for an empty slice. See [`max`].
     fn max_of(values: &[Self]) -> Option<Self>;
+    /// [`checked_sum`](SliceInteger::checked_sum) at `level`, or `None` when this CPU cannot
+    /// run it (tests and benchmarks pin every level this way).
+    #[doc(hidden)]
+    fn __checked_sum_at(level: Level, values: &[Self]) -> Option<Option<Self>>;
+    /// [`min_of`](SliceInteger::min_of) at `level`, or `None` when this CPU cannot run it.
+    #[doc(hidden)]
+    fn __min_at(level: Level, values: &[Self]) -> Option<Option<Self>>;
+    /// [`max_of`](SliceInteger::max_of) at `level`, or `None` when this CPU cannot run it.
+    #[doc(hidden)]
+    fn __max_at(level: Level, values: &[Self]) -> Option<Option<Self>>;
 }
 
 /// The sum of `values`, or `None` if it does not fit in `T`. The empty sum is `Some(0)`.
@@ -92,209 +101,83 @@ pub fn max<T: SliceInteger>(values: &[T]) -> Option<T> {
     T::max_of(values)
 }
 
-/// Elements per block of the 8-, 16- and 32-bit sums: small enough that no lane can overflow.
-const SMALL_BLOCK: usize = 1 << 16;
-/// The same for 64-bit elements, whose halves are added in 64-bit lanes.
-const LARGE_BLOCK: usize = 1 << 20;
-
-/// Sums through a wider lane type: `$wide` per lane and per block (a block's sum always fits
-/// in it), `$total` across blocks; a slice of one block never touches `$total`.
-macro_rules! widening_sum {
-    ($t:ty, $wide:ty, $total:ty, $lanes:expr, $block:expr) => {
-        fn checked_sum(values: &[$t]) -> Option<$t> {
-            fn block_sum(block: &[$t]) -> $wide {
-                let mut acc = [0 as $wide; $lanes];
-                let mut chunks = block.chunks_exact($lanes);
-                for chunk in &mut chunks {
-                    for (a, &x) in acc.iter_mut().zip(chunk) {
-                        *a += <$wide>::from(x);
-                    }
-                }
-                let tail: $wide = chunks.remainder().iter().map(|&x| <$wide>::from(x)).sum();
-                acc.iter().sum::<$wide>() + tail
-            }
-            if values.len() <= $block {
-                return <$t>::try_from(block_sum(values)).ok();
-            }
-            let total: $total = values.chunks($block).map(|b| <$total>::from(block_sum(b))).sum();
-            <$t>::try_from(total).ok()
-        }
-    };
-}
-
-/// Sums of 32-bit values in their own lane width: per block of up to 2^16 elements, the
-/// wrapping sum `w` and the sum `h` of the high halves (`x >> 16`, which cannot overflow in a
-/// block). The exact block sum is `h * 2^16 + l`, where `l`, the sum of the low halves, lies in
-/// `0..2^32` and is therefore `w - h * 2^16` taken modulo `2^32`. Two lane-width additions and
-/// a shift per element, no widening: the loop vectorizes like an unchecked sum.
-macro_rules! split16_sum {
-    ($t:ty, $u:ty, $wide:ty, $total:ty) => {
-        fn checked_sum(values: &[$t]) -> Option<$t> {
-            fn block_sum(block: &[$t]) -> $wide {
-                let mut w: $u = 0;
-                let mut h: $t = 0;
-                for &x in block {
-                    w = w.wrapping_add(x as $u);
-                    h = h.wrapping_add(x >> 16);
-                }
-                let low = w.wrapping_sub((h as $u) << 16);
-                (<$wide>::from(h) << 16) + <$wide>::from(low)
-            }
-            if values.len() <= SMALL_BLOCK {
-                return <$t>::try_from(block_sum(values)).ok();
-            }
-            let total: $total =
-                values.chunks(SMALL_BLOCK).map(|b| <$total>::from(block_sum(b))).sum();
-            <$t>::try_from(total).ok()
-        }
-    };
-}
-
-/// Sums of 64-bit values: each splits into a signed or unsigned high half (`x >> 32`) and an
-/// unsigned low half, both added in 64-bit lanes, recombined exactly in 128 bits per block.
-macro_rules! split_sum {
-    ($t:ty, $as64:ty, $hi:ty, $total:ty, $lanes:expr) => {
-        fn checked_sum(values: &[$t]) -> Option<$t> {
-            let mut total: $total = 0;
-            for block in values.chunks(LARGE_BLOCK) {
-                let mut hi = [0 as $hi; $lanes];
-                let mut lo = [0u64; $lanes];
-                let mut chunks = block.chunks_exact($lanes);
-                for chunk in &mut chunks {
-                    for j in 0..$lanes {
-                        let x = chunk[j] as $as64;
-                        hi[j] += (x >> 32) as $hi;
-                        lo[j] += x as u64 & 0xFFFF_FFFF;
-                    }
-                }
-                for &x in chunks.remainder() {
-                    let x = x as $as64;
-                    hi[0] += (x >> 32) as $hi;
-                    lo[0] += x as u64 & 0xFFFF_FFFF;
-                }
-                let h: $total = hi.iter().map(|&a| <$total>::from(a)).sum();
-                let l: $total = lo.iter().map(|&a| <$total>::from(a)).sum();
-                total += (h << 32) + l;
-            }
-            <$t>::try_from(total).ok()
-        }
-    };
-}
-
-/// 128-bit values have no wider type: a `checked_add` fold with the exact-sum semantics kept
-/// by tracking the wrap count.
-macro_rules! fold_sum {
-    ($t:ty) => {
-        fn checked_sum(values: &[$t]) -> Option<$t> {
-            // The exact sum is `acc + wraps * 2^128`; it fits iff `wraps` ends at zero.
-            let mut acc: $t = 0;
-            let mut wraps: i128 = 0;
-            for &x in values {
-                let (s, o) = acc.overflowing_add(x);
-                if o {
-                    #[allow(unused_comparisons)]
-                    let up = x >= 0 as $t;
-                    wraps += if up { 1 } else { -1 };
-                }
-                acc = s;
-            }
-            (wraps == 0).then_some(acc)
-        }
-    };
-}
-
-/// Lane-wise minimum and maximum over chunks of `$lanes` (16 bytes' worth of lanes: one SSE2
-/// or NEON register), or of four times that (four registers, independent chains) for slices
-/// that long. The first chunk seeds the lanes, the tail is one more chunk overlapping the
-/// previous one (taking a minimum twice changes nothing), and the lanes are reduced by halves,
-/// so short slices and the final reduction are vector code too instead of a scalar loop over
-/// every lane: 64 bytes are four loads, three lane-wise maxima and the reduction.
-macro_rules! min_max {
-    ($t:ty, $lanes:expr) => {
-        fn min_of(values: &[$t]) -> Option<$t> {
-            min_max!(@body values, $lanes, min)
-        }
-
-        fn max_of(values: &[$t]) -> Option<$t> {
-            min_max!(@body values, $lanes, max)
-        }
-    };
-    (@body $values:ident, $lanes:expr, $op:ident) => {{
-        const LANES: usize = $lanes;
-        if let Some(m) = min_max!(@chunks $values, $op, 4 * LANES, LANES) {
-            return Some(m);
-        }
-        if let Some(m) = min_max!(@chunks $values, $op, LANES, LANES) {
-            return Some(m);
-        }
-        let (&first, rest) = $values.split_first()?;
-        Some(rest.iter().fold(first, |m, &x| m.$op(x)))
-    }};
-    // `None` when the slice is shorter than `$width` (a multiple of `$lanes`).
-    (@chunks $values:ident, $op:ident, $width:expr, $lanes:expr) => {{
-        const WIDTH: usize = $width;
-        match $values.split_first_chunk::<WIDTH>() {
-            None => None,
-            Some((head, rest)) => {
-                let mut acc = *head;
-                let mut chunks = rest.chunks_exact(WIDTH);
-                for chunk in &mut chunks {
-                    for (a, &x) in acc.iter_mut().zip(chunk) {
-                        *a = (*a).$op(x);
-                    }
-                }
-                if !chunks.remainder().is_empty() {
-                    if let Some((_, last)) = $values.split_last_chunk::<WIDTH>() {
-                        for (a, &x) in acc.iter_mut().zip(last) {
-                            *a = (*a).$op(x);
-                        }
-                    }
-                }
-                // Registers first (written as chunk-wise loops like the main one, which the
-                // compiler keeps in vector form), then the lanes of one register by halves.
-                let (lanes, more) = acc.split_first_chunk_mut::<{ $lanes }>()?;
-                for part in more.chunks_exact($lanes) {
-                    for (a, &x) in lanes.iter_mut().zip(part) {
-                        *a = (*a).$op(x);
-                    }
-                }
-                let mut width = $lanes;
-                while width > 1 {
-                    width /= 2;
-                    for i in 0..width {
-                        lanes[i] = lanes[i].$op(lanes[i + width]);
-                    }
-                }
-                Some(lanes[0])
-            }
-        }
-    }};
-}
-
+/// One integer type's operations: the dispatched ones, or (128-bit types) the portable ones.
 macro_rules! slice_integer {
-    ($($t:ty => { $($body:tt)* })*) => {$(
+    ($($t:ty: $sum:ident, $min:ident, $max:ident;)*) => {$(
         impl sealed::Sealed for $t {}
         impl SliceInteger for $t {
-            $($body)*
-            min_max!($t, 16 / std::mem::size_of::<$t>());
+            #[inline]
+            fn checked_sum(values: &[$t]) -> Option<$t> {
+                ops::Auto.$sum(values)
+            }
+            #[inline]
+            fn min_of(values: &[$t]) -> Option<$t> {
+                const S: usize = 16 / std::mem::size_of::<$t>();
+                if values.len() < 8 * S {
+                    return kernels::short_extreme::<$t, false, S, { 2 * S }, { 4 * S }>(values);
+                }
+                ops::Auto.$min(values)
+            }
+            #[inline]
+            fn max_of(values: &[$t]) -> Option<$t> {
+                const S: usize = 16 / std::mem::size_of::<$t>();
+                if values.len() < 8 * S {
+                    return kernels::short_extreme::<$t, true, S, { 2 * S }, { 4 * S }>(values);
+                }
+                ops::Auto.$max(values)
+            }
+            fn __checked_sum_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
+                Some(ops::pinned(level)?.$sum(values))
+            }
+            fn __min_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
+                Some(ops::pinned(level)?.$min(values))
+            }
+            fn __max_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
+                Some(ops::pinned(level)?.$max(values))
+            }
+        }
+    )*};
+    (@portable $($t:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl SliceInteger for $t {
+            #[inline]
+            fn checked_sum(values: &[$t]) -> Option<$t> {
+                <$t as kernels::Sum>::checked_sum::<false>(values)
+            }
+            #[inline]
+            fn min_of(values: &[$t]) -> Option<$t> {
+                kernels::fold_extreme::<$t, false>(values)
+            }
+            #[inline]
+            fn max_of(values: &[$t]) -> Option<$t> {
+                kernels::fold_extreme::<$t, true>(values)
+            }
+            fn __checked_sum_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
+                level.is_available().then(|| Self::checked_sum(values))
+            }
+            fn __min_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
+                level.is_available().then(|| Self::min_of(values))
+            }
+            fn __max_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
+                level.is_available().then(|| Self::max_of(values))
+            }
         }
     )*};
 }
 
 slice_integer! {
-    u8 => { widening_sum!(u8, u32, u64, 32, SMALL_BLOCK); }
-    i8 => { widening_sum!(i8, i32, i64, 32, SMALL_BLOCK); }
-    u16 => { widening_sum!(u16, u32, u64, 16, SMALL_BLOCK); }
-    i16 => { widening_sum!(i16, i32, i64, 16, SMALL_BLOCK); }
-    u32 => { split16_sum!(u32, u32, u64, u128); }
-    i32 => { split16_sum!(i32, u32, i64, i128); }
-    u64 => { split_sum!(u64, u64, u64, u128, 8); }
-    i64 => { split_sum!(i64, i64, i64, i128, 8); }
-    usize => { split_sum!(usize, u64, u64, u128, 8); }
-    isize => { split_sum!(isize, i64, i64, i128, 8); }
-    u128 => { fold_sum!(u128); }
-    i128 => { fold_sum!(i128); }
+    u8: sum_u8, min_u8, max_u8;
+    i8: sum_i8, min_i8, max_i8;
+    u16: sum_u16, min_u16, max_u16;
+    i16: sum_i16, min_i16, max_i16;
+    u32: sum_u32, min_u32, max_u32;
+    i32: sum_i32, min_i32, max_i32;
+    u64: sum_u64, min_u64, max_u64;
+    i64: sum_i64, min_i64, max_i64;
+    usize: sum_usize, min_usize, max_usize;
+    isize: sum_isize, min_isize, max_isize;
 }
+slice_integer!(@portable u128, i128);
 
 /// The elements of `values` that match `predicate`, in order, in a `Vec` allocated once at
 /// its exact size.
@@ -379,13 +262,14 @@ fn mark<T>(mask: &mut [u64], values: &[T], mut predicate: impl FnMut(&T) -> bool
         let mut bits = 0u64;
         let mut bit = 1u64;
         for v in chunk {
-            if predicate(v) {
-                bits |= bit;
-            }
+            // Counted as marked: `count_ones` is a dozen instructions without POPCNT
+            // (not in the baseline target), more than a few elements' additions.
+            let hit = predicate(v);
+            bits |= if hit { bit } else { 0 };
+            count += usize::from(hit);
             bit <<= 1;
         }
         *word = bits;
-        count += bits.count_ones() as usize;
     }
     count
 }
@@ -559,6 +443,7 @@ impl<L, R, K, FL> fmt::Debug for FullJoin<'_, L, R, K, FL> {
 
 #[cfg(test)]
 mod tests {
+    use super::kernels::{LARGE_BLOCK, SMALL_BLOCK};
     use super::*;
 
     #[test]

@@ -1,7 +1,10 @@
 //! `core_collections::slice` against naive implementations: checked sums for every integer
 //! type (with the overflowing element at every position), min/max, `find_all`, `full_join`.
 
-use core_collections::slice::{checked_sum, find_all, find_all_indices, full_join, max, min};
+use core_collections::slice::{
+    checked_sum, find_all, find_all_indices, full_join, max, min, SliceInteger,
+};
+use core_cpu::Level;
 use proptest::prelude::*;
 use std::fmt::Debug;
 
@@ -17,10 +20,39 @@ macro_rules! integer_tests {
                 <$t>::try_from(s).ok()
             }
 
+            /// The dispatched functions, then each level's kernels pinned.
             fn check(v: &[$t]) {
-                assert_eq!(checked_sum(v), naive_sum(v), "sum {v:?}");
-                assert_eq!(min(v), v.iter().copied().min(), "min {v:?}");
-                assert_eq!(max(v), v.iter().copied().max(), "max {v:?}");
+                let (sum, lo, hi) = (naive_sum(v), v.iter().copied().min(), v.iter().copied().max());
+                assert_eq!(checked_sum(v), sum, "sum {v:?}");
+                assert_eq!(min(v), lo, "min {v:?}");
+                assert_eq!(max(v), hi, "max {v:?}");
+                for level in Level::available() {
+                    assert_eq!(<$t>::__checked_sum_at(level, v), Some(sum), "{level} sum {v:?}");
+                    assert_eq!(<$t>::__min_at(level, v), Some(lo), "{level} min {v:?}");
+                    assert_eq!(<$t>::__max_at(level, v), Some(hi), "{level} max {v:?}");
+                }
+            }
+
+            #[test]
+            fn extreme_at_every_position_and_offset() {
+                // Lengths past four AVX-512 registers of bytes, from several misaligned
+                // starts: every chunk width, the overlapping tail and the short fold.
+                let base: Vec<$t> = (0..300 + 8).map(|i| (i % 5) as $t).collect();
+                for offset in [0, 1, 3] {
+                    for len in (0..=300).filter(|l| l % 7 < 3 || *l < 70) {
+                        let v = &base[offset..offset + len];
+                        let mut w = v.to_vec();
+                        for at in (0..len).step_by(1 + len / 40) {
+                            let old = w[at];
+                            w[at] = <$t>::MAX;
+                            check(&w);
+                            w[at] = <$t>::MIN;
+                            check(&w);
+                            w[at] = old;
+                        }
+                        check(v);
+                    }
+                }
             }
 
             #[test]
