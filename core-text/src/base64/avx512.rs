@@ -14,8 +14,6 @@
 //!     had no lines, a merging masked load skipping the separator; a block with other
 //!     whitespace is compressed (vpcompressb) and appended to a register of carried values
 //!     (vpermb by the carry's length, a blend)
-//! line-broken encode: the plain encoder's vectors, each stored where its symbols go, the
-//!     symbols after a line end by a second (masked) store past the separator
 //! ```
 //!
 //! Inputs under 64 bytes are encoded from one masked load, and the last symbols of a text
@@ -34,6 +32,22 @@ const SPREAD: [u8; 64] = {
     let mut k = 0;
     while k < 16 {
         let b = 3 * k as u8;
+        t[4 * k] = b + 1;
+        t[4 * k + 1] = b;
+        t[4 * k + 2] = b + 2;
+        t[4 * k + 3] = b + 1;
+        k += 1;
+    }
+    t
+};
+
+/// Within each 128-bit lane: its bytes `[a b c]` of each 3 (4 groups from the lane's first
+/// 12 bytes) to the 32-bit lane `[b a c b]`.
+const SPREAD_LANES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 16 {
+        let b = (16 * (k / 4) + 3 * (k % 4)) as u8;
         t[4 * k] = b + 1;
         t[4 * k + 1] = b;
         t[4 * k + 2] = b + 2;
@@ -133,9 +147,6 @@ pub(crate) unsafe fn encode(
         if line == usize::MAX && src.len() < 64 {
             return encode_short(src, dst, alphabet);
         }
-        if line != usize::MAX && line >= 48 {
-            return encode_lines(src, dst, alphabet, line / 3 * 4, sep);
-        }
         let cap = dst.len();
         let misaligned = q as usize % 64;
         if line == usize::MAX && n >= 4096 && misaligned.is_multiple_of(4) && misaligned != 0 {
@@ -149,14 +160,60 @@ pub(crate) unsafe fn encode(
             i = k;
             o = chars;
         }
-        if line <= 45 {
-            // Lines of at most 60 symbols: one whole vector a line, no masks, while the input
-            // and output have room for what it adds past the line (overwritten by the
-            // separator and the next line).
+        if line > 48 && line <= 60 {
+            // Lines of one vector and a tail of at most 12 bytes (MIME's 57): four lines a
+            // step, their tails gathered into the four 128-bit lanes of one vector, so a line
+            // costs 1.25 vectors rather than 2. Stores in line order: a line's vector, its
+            // tail's 16 symbols (running past its end into the next line's start, which the
+            // next line's vector rewrites), then the separators.
             let chars = line / 3 * 4;
-            while i + line <= n && i + 64 <= src.len() && o + 64 <= cap {
-                let x = _mm512_loadu_si512(p.add(i).cast());
-                _mm512_storeu_si512(q.add(o).cast(), encode_block(x, alphabet));
+            let step = chars + sep.len();
+            let spread = _mm512_loadu_si512(SPREAD_LANES.as_ptr().cast());
+            while i + 4 * line < n && i + 3 * line + 64 <= src.len() && o + 4 * step + 64 <= cap {
+                // Macros, not closures: closures do not inherit the target features.
+                macro_rules! tail_in {
+                    ($l:expr) => {
+                        _mm_loadu_si128(p.add(i + $l * line + 48).cast())
+                    };
+                }
+                macro_rules! line_out {
+                    ($l:expr, $t:expr) => {
+                        let x = _mm512_loadu_si512(p.add(i + $l * line).cast());
+                        _mm512_storeu_si512(q.add(o + $l * step).cast(), encode_block(x, alphabet));
+                        _mm_storeu_si128(q.add(o + $l * step + 64).cast(), $t);
+                    };
+                }
+                let t = _mm512_inserti32x4::<1>(_mm512_castsi128_si512(tail_in!(0)), tail_in!(1));
+                let t = _mm512_inserti32x4::<2>(t, tail_in!(2));
+                let t = _mm512_inserti32x4::<3>(t, tail_in!(3));
+                let t = encode_spread(t, spread, alphabet);
+                line_out!(0, _mm512_castsi512_si128(t));
+                line_out!(1, _mm512_extracti32x4_epi32::<1>(t));
+                line_out!(2, _mm512_extracti32x4_epi32::<2>(t));
+                line_out!(3, _mm512_extracti32x4_epi32::<3>(t));
+                for l in 0..4 {
+                    let at = o + l * step + chars;
+                    *q.add(at) = sep[0];
+                    if sep.len() > 1 {
+                        *q.add(at + 1) = sep[1];
+                    }
+                }
+                i += 4 * line;
+                o += 4 * step;
+            }
+        }
+        if line <= 96 {
+            // Short lines (MIME's 57 bytes, PEM's 48): one or two whole vectors a line, no
+            // masks, while the input and output have room for what they add past the line
+            // (overwritten by the separator and the next line).
+            let chars = line / 3 * 4;
+            while i + line <= n && i + 112 <= src.len() && o + chars + 2 + 128 <= cap {
+                let x0 = _mm512_loadu_si512(p.add(i).cast());
+                _mm512_storeu_si512(q.add(o).cast(), encode_block(x0, alphabet));
+                if line > 48 {
+                    let x1 = _mm512_loadu_si512(p.add(i + 48).cast());
+                    _mm512_storeu_si512(q.add(o + 64).cast(), encode_block(x1, alphabet));
+                }
                 i += line;
                 o += chars;
                 if i < n {
@@ -226,97 +283,6 @@ unsafe fn encode_short(src: &[u8], dst: &mut [u8], alphabet: __m512i) -> usize {
         }
     }
     chars
-}
-
-/// Line-broken encoding with lines of `chars >= 64` symbols (MIME's 76, PEM's 64): the input
-/// is encoded as if it had no lines, 48 bytes to 64 symbols a vector, and each vector is
-/// stored where its symbols belong. A line holds at least a vector's symbols, so a vector
-/// crosses at most one line end: it is stored whole at `o`, then the separator is written
-/// at the line end and the same vector is stored again, masked to the symbols after the end,
-/// `sep.len()` bytes further on. A line costs the plain encoder's vectors and one more
-/// store, rather than a vector for its tail.
-///
-/// # Safety
-/// As `encode`; AVX-512 VBMI; `chars >= 64`, a multiple of 4; `sep` one or two bytes.
-#[inline(always)]
-unsafe fn encode_lines(
-    src: &[u8],
-    dst: &mut [u8],
-    alphabet: __m512i,
-    chars: usize,
-    sep: &[u8],
-) -> usize {
-    let n = src.len() / 3 * 3;
-    let p = src.as_ptr();
-    let q = dst.as_mut_ptr();
-    let cap = dst.len();
-    let s = sep.len();
-    let (s0, s1) = (sep[0], sep[s - 1]);
-    let mut i = 0;
-    let mut o = 0;
-    // The symbols already in the current line (`< chars`).
-    let mut r = 0usize;
-    // SAFETY: AVX-512 per the contract. Whole loads read `p + i .. p + i + 64` inside `src`
-    // (checked), masked loads the `k` bytes left of the whole groups. Whole stores and
-    // separators write below `o + 64 + s <= cap` (checked); masked ones write the symbols of
-    // the groups read, where they belong in the output, which `dst` holds by the contract.
-    unsafe {
-        macro_rules! put_sep {
-            ($at:expr) => {
-                *q.add($at) = s0;
-                *q.add($at + s - 1) = s1;
-            };
-        }
-        while i + 64 <= src.len() && i + 48 <= n && o + 64 + s <= cap {
-            let y = encode_block(_mm512_loadu_si512(p.add(i).cast()), alphabet);
-            _mm512_storeu_si512(q.add(o).cast(), y);
-            // The symbols left in the line: at least 1.
-            let b = chars - r;
-            i += 48;
-            if b < 64 {
-                put_sep!(o + b);
-                _mm512_mask_storeu_epi8(q.add(o + s).cast(), !mask(b), y);
-                o += 64 + s;
-                r = 64 - b;
-            } else {
-                o += 64;
-                r += 64;
-                if r == chars {
-                    r = 0;
-                    if i < n {
-                        put_sep!(o);
-                        o += s;
-                    }
-                }
-            }
-        }
-        while i < n {
-            let k = (n - i).min(48);
-            let ch = k / 3 * 4;
-            let y = encode_block(_mm512_maskz_loadu_epi8(mask(k), p.add(i).cast()), alphabet);
-            let b = chars - r;
-            i += k;
-            if b < ch {
-                _mm512_mask_storeu_epi8(q.add(o).cast(), mask(b), y);
-                put_sep!(o + b);
-                _mm512_mask_storeu_epi8(q.add(o + s).cast(), mask(ch) & !mask(b), y);
-                o += ch + s;
-                r = ch - b;
-            } else {
-                _mm512_mask_storeu_epi8(q.add(o).cast(), mask(ch), y);
-                o += ch;
-                r += ch;
-                if r == chars {
-                    r = 0;
-                    if i < n {
-                        put_sep!(o);
-                        o += s;
-                    }
-                }
-            }
-        }
-    }
-    o
 }
 
 /// The decode kernel (contract of `generic::decode`).
