@@ -293,9 +293,17 @@ fn line_broken_encoding_every_length() {
 /// place.
 #[test]
 fn forgiving_lines_with_one_change_agree_with_scalar() {
-    for (columns, sep) in
-        [(76usize, "\r\n"), (64, "\n"), (32, "\r\n"), (128, "\n"), (100, "\r\n"), (20, "\n")]
-    {
+    for (columns, sep) in [
+        (76usize, "\r\n"),
+        (64, "\n"),
+        (64, "\r\n"),
+        (68, "\n"),
+        (32, "\r\n"),
+        (128, "\n"),
+        (100, "\r\n"),
+        (300, "\r\n"),
+        (20, "\n"),
+    ] {
         let forgiving = Engine::new(
             Config::new().forgiving(true).decode_padding_mode(b64::DecodePaddingMode::Indifferent),
         );

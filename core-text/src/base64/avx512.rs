@@ -10,11 +10,14 @@
 //!     vpermi2b through the 128-byte ASCII table: the value, or 0x80 (non-symbol), 0xC0
 //!     (whitespace); a high bit in the result or the input marks a non-symbol
 //!     pack: pmaddubsw, pmaddwd, vpermb 48 bytes, masked store
-//! forgiving decode: a block with whitespace only is compressed (vpcompressb) and
-//!     appended to a register of carried values (vpermb by the carry's length, a blend)
+//! forgiving decode: text in regular lines (MIME, PEM) is read 64 symbols a window as if it
+//!     had no lines, a merging masked load skipping the separator; a block with other
+//!     whitespace is compressed (vpcompressb) and appended to a register of carried values
+//!     (vpermb by the carry's length, a blend)
 //! ```
 //!
-//! Masked loads and stores end each line of a line-broken encode exactly. In place, a block
+//! Inputs under 64 bytes are encoded from one masked load, and the last symbols of a text
+//! (under 64) are decoded from one: no scalar loop for whole groups. In place, a block
 //! reads 64 bytes at `i` and writes 48 at `3i/4`, which ends before `i + 64`; carried
 //! values are decoded as the generic kernel's staging buffer (see `generic`), so their
 //! stores end at or before the first symbol not yet decoded.
@@ -49,6 +52,18 @@ const SPREAD_LANES: [u8; 64] = {
         t[4 * k + 1] = b;
         t[4 * k + 2] = b + 2;
         t[4 * k + 3] = b + 1;
+        k += 1;
+    }
+    t
+};
+
+/// As `SPREAD` for the bytes from 48 on: the first five groups are bytes 48 to 62 (the
+/// indices wrap past 63, onto groups no input has).
+const SPREAD_HI: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = (SPREAD[k] + 48) & 63;
         k += 1;
     }
     t
@@ -129,6 +144,9 @@ pub(crate) unsafe fn encode(
     // contract.
     unsafe {
         let alphabet = _mm512_loadu_si512(a.encode.as_ptr().cast());
+        if line == usize::MAX && src.len() < 64 {
+            return encode_short(src, dst, alphabet);
+        }
         let cap = dst.len();
         let misaligned = q as usize % 64;
         if line == usize::MAX && n >= 4096 && misaligned.is_multiple_of(4) && misaligned != 0 {
@@ -244,6 +262,29 @@ pub(crate) unsafe fn encode(
     o
 }
 
+/// Plain encoding of fewer than 64 bytes (at most 21 groups): one masked load of the input,
+/// its first 16 groups and the rest encoded from the same register, two masked stores.
+///
+/// # Safety
+/// AVX-512 VBMI; `src.len() < 64`; `dst` holds the symbols of the whole groups.
+#[inline(always)]
+unsafe fn encode_short(src: &[u8], dst: &mut [u8], alphabet: __m512i) -> usize {
+    let chars = src.len() / 3 * 4;
+    let q = dst.as_mut_ptr();
+    // SAFETY: the masked load reads `src`'s bytes only; the stores write the `chars <= dst.len()`
+    // symbols only; AVX-512 VBMI per the caller.
+    unsafe {
+        let x = _mm512_maskz_loadu_epi8(mask(src.len()), src.as_ptr().cast());
+        _mm512_mask_storeu_epi8(q.cast(), mask(chars), encode_block(x, alphabet));
+        if chars > 64 {
+            let hi = _mm512_loadu_si512(SPREAD_HI.as_ptr().cast());
+            let y = encode_spread(x, hi, alphabet);
+            _mm512_mask_storeu_epi8(q.add(64).cast(), mask(chars - 64), y);
+        }
+    }
+    chars
+}
+
 /// The decode kernel (contract of `generic::decode`).
 ///
 /// # Safety
@@ -266,23 +307,18 @@ pub(crate) unsafe fn decode(
         let lut_lo = _mm512_loadu_si512(a.ascii.as_ptr().cast());
         let lut_hi = _mm512_loadu_si512(a.ascii.as_ptr().add(64).cast());
         let pack = _mm512_loadu_si512(PACK.as_ptr().cast());
-        let values = |x: __m512i| _mm512_permutex2var_epi8(lut_lo, x, lut_hi);
-        let bad = |x: __m512i, v: __m512i| _mm512_movepi8_mask(_mm512_or_si512(x, v));
-        let to_bytes = |v: __m512i| {
-            let pairs = _mm512_maddubs_epi16(v, _mm512_set1_epi32(0x0140_0140));
-            let triples = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
-            _mm512_permutexvar_epi8(pack, triples)
-        };
-        let store = |y: __m512i, q: *mut u8| _mm512_mask_storeu_epi8(q.cast(), mask(48), y);
+        // Methods, not closures: closures do not inherit the target features, and one that
+        // is not inlined calls every intrinsic out of line.
+        let tb = Tables { lut_lo, lut_hi, pack };
         let misaligned = src as usize % 64;
         if len >= 4096 && cap >= 3072 && misaligned.is_multiple_of(4) && misaligned != 0 {
             // Long texts: a first short block so that every later load is 64-byte aligned
             // (a load across two cache lines costs twice once the data outgrows L2).
             let k = 64 - misaligned;
             let x = _mm512_maskz_loadu_epi8(mask(k), src.cast());
-            let v = values(x);
-            if bad(x, v) & mask(k) == 0 {
-                _mm512_mask_storeu_epi8(dst.cast(), mask(k / 4 * 3), to_bytes(v));
+            let (v, bad) = tb.values(x);
+            if bad & mask(k) == 0 {
+                _mm512_mask_storeu_epi8(dst.cast(), mask(k / 4 * 3), tb.bytes(v, pack));
                 i = k;
                 o = k / 4 * 3;
             }
@@ -292,35 +328,54 @@ pub(crate) unsafe fn decode(
             while i + 128 <= len && o + 96 <= cap {
                 let x0 = _mm512_loadu_si512(src.add(i).cast());
                 let x1 = _mm512_loadu_si512(src.add(i + 64).cast());
-                let (v0, v1) = (values(x0), values(x1));
-                if bad(x0, v0) | bad(x1, v1) != 0 {
+                let ((v0, bad0), (v1, bad1)) = (tb.values(x0), tb.values(x1));
+                if bad0 | bad1 != 0 {
                     break;
                 }
-                let (y0, y1) = (to_bytes(v0), to_bytes(v1));
-                store(y0, dst.add(o));
-                store(y1, dst.add(o + 48));
+                tb.store(v0, dst.add(o));
+                tb.store(v1, dst.add(o + 48));
                 i += 128;
                 o += 96;
             }
             while i + 64 <= len && o + 48 <= cap {
                 let x = _mm512_loadu_si512(src.add(i).cast());
-                let v = values(x);
-                if bad(x, v) != 0 {
+                let (v, bad) = tb.values(x);
+                if bad != 0 {
                     break;
                 }
-                store(to_bytes(v), dst.add(o));
+                tb.store(v, dst.add(o));
                 i += 64;
                 o += 48;
             }
-            if !forgiving || i + 64 > len || o + 48 > cap {
+            if i + 64 > len {
+                // Fewer than 64 bytes left: one masked load, and the whole groups of symbols
+                // before the first non-symbol (or the end) decoded with one masked store.
+                // The final group, when it has padding or is short, stays for the scalar
+                // code. In place, the store ends at `o + 3k/4 <= i + k`, inside what was
+                // read.
+                let r = len - i;
+                if r == 0 {
+                    return (i, o);
+                }
+                let x = _mm512_maskz_loadu_epi8(mask(r), src.add(i).cast());
+                let (v, bad) = tb.values(x);
+                // Bytes past the end count as non-symbols: `r < 64`, so one is found.
+                let k = (bad | !mask(r)).trailing_zeros() as usize / 4 * 4;
+                if k > 0 && o + k / 4 * 3 <= cap {
+                    _mm512_mask_storeu_epi8(dst.add(o).cast(), mask(k / 4 * 3), tb.bytes(v, pack));
+                    i += k;
+                    o += k / 4 * 3;
+                }
+                return (i, o);
+            }
+            if !forgiving || o + 48 > cap {
                 return (i, o);
             }
             if !lines_tried {
                 // The first non-symbol of the text: try the text as lines (see
                 // `decode_lines`).
                 lines_tried = true;
-                let tables = Tables { lut_lo, lut_hi, pack };
-                let (ni, no) = decode_lines(src, len, dst, cap, i, o, tables);
+                let (ni, no) = decode_lines(src, len, dst, cap, i, o, tb);
                 if ni != i {
                     (i, o) = (ni, no);
                     continue 'blocks;
@@ -334,8 +389,7 @@ pub(crate) unsafe fn decode(
             let mut s = 0usize;
             while i + 64 <= len && o + 48 <= cap {
                 let x = _mm512_loadu_si512(src.add(i).cast());
-                let v = values(x);
-                let bad = bad(x, v);
+                let (v, bad) = tb.values(x);
                 // Whitespace: 0xC0 from the table for an ASCII input byte.
                 let space =
                     _mm512_test_epi8_mask(v, _mm512_set1_epi8(0x40)) & !_mm512_movepi8_mask(x);
@@ -355,7 +409,7 @@ pub(crate) unsafe fn decode(
                 // 64 values are not there yet.
                 let full = s + k >= 64;
                 let all = 0u64.wrapping_sub(u64::from(full));
-                _mm512_mask_storeu_epi8(dst.add(o).cast(), mask(48) & all, to_bytes(joined));
+                _mm512_mask_storeu_epi8(dst.add(o).cast(), mask(48) & all, tb.bytes(joined, pack));
                 o += 48 & all as usize;
                 carry = _mm512_mask_blend_epi8(all, joined, rotated);
                 s = s + k - (64 & all as usize);
@@ -413,32 +467,23 @@ impl Tables {
     }
 }
 
-/// Within each 128-bit lane: the bytes of its first four 32-bit lanes, most significant
-/// first (12 bytes), then zeros.
-const PACK_LANES: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut k = 0;
-    while k < 16 {
-        let (lane, g) = (k / 4, k % 4);
-        let b = (16 * lane + 4 * g) as u8;
-        t[16 * lane + 3 * g] = b + 2;
-        t[16 * lane + 3 * g + 1] = b + 1;
-        t[16 * lane + 3 * g + 2] = b;
-        k += 1;
-    }
-    t
-};
-
-/// Forgiving decoding of text in lines (MIME, PEM), as `generic::decode_lines`: lines of
-/// `L` symbols (the first line's, `64 <= L <= 256`, whole vectors and a tail of at most 16)
-/// and the same separator, four lines a step, their tails in the four 128-bit lanes of one
-/// vector; each line's vectors are stored, then its tail's 16 bytes (past the line's output,
-/// rewritten by the next line's vectors). In place, as there, each store ends at or before
-/// the next line's first byte. Returns the input position of the first line not decoded
-/// (`i` when none) and the output written.
+/// Forgiving decoding of text in lines (MIME, PEM): lines of `L` symbols (the first
+/// line's, `L >= 64`, a multiple of 4) and the same separator after each. The symbols are
+/// taken 64 a vector as if the text had no lines: a line holds at least a vector's symbols,
+/// so a window of 64 crosses at most one line end, and there the separator is compared and
+/// the window's symbols after it are loaded `sep` bytes further on into the same register
+/// (a merging masked load). So decoding costs the plain decoder's vector and one more load
+/// per line end. Returns where it stopped (`i` when it decoded nothing: the text is not in
+/// such lines) and the output written; any byte that does not fit the pattern stops it, and
+/// the caller goes on from there.
+///
+/// In place: a window's store of 48 bytes at `o` follows its loads, and `o` is at most 3/4
+/// of the symbols before the window, so the store ends at or before `3a/4 + 48 <= a + 64`,
+/// where `a` is the window's first byte: no further than the bytes read.
 ///
 /// # Safety
-/// As `decode`; `i + 64 <= len`, `o` the output of the symbols before `i`.
+/// As `decode`; `i + 64 <= len`, `src[..i]` all symbols (decoded from the text's start) and
+/// `o` their output.
 #[inline(always)]
 unsafe fn decode_lines(
     src: *const u8,
@@ -452,71 +497,41 @@ unsafe fn decode_lines(
     // SAFETY: AVX-512 per the caller; reads are checked against `len` and writes against
     // `cap` where they are made.
     unsafe {
-        let (v, bad) = tb.values(_mm512_loadu_si512(src.add(i).cast()));
-        let j = i + bad.trailing_zeros() as usize;
-        let line = j;
-        let (full, t) = (line / 64, line % 64);
-        if !(64..=256).contains(&line) || !line.is_multiple_of(4) || t > 16 || j + 2 > len {
+        let bad = tb.values(_mm512_loadu_si512(src.add(i).cast())).1;
+        // The end of the first line: it started at the text's start.
+        let line = i + bad.trailing_zeros() as usize;
+        if line < 64 || !line.is_multiple_of(4) || line + 2 > len {
             return (i, o);
         }
-        let Some(sep) = scalar::line_separator(src, j) else { return (i, o) };
-        let first = *src.add(j);
-        // The rest of the first line.
-        let mut buf = [0u8; 64];
-        tb.store(v, buf.as_mut_ptr());
-        let Some(end) = scalar::first_line_out(dst, cap, o, (j - i) / 4 * 3, &buf) else {
-            return (i, o);
-        };
-        o = end;
-        let mut pos = j + sep;
-        let stride = line + sep;
-        let out = line / 4 * 3;
-        let tail_bad = 0x0001_0001_0001_0001u64 * ((1u64 << t) - 1);
-        let pack_lanes = _mm512_loadu_si512(PACK_LANES.as_ptr().cast());
-        while pos + 4 * stride <= len
-            && pos + 3 * stride + full * 64 + 16 <= len
-            && o + 4 * out + 16 <= cap
-        {
-            let mut bad = 0u64;
-            for l in 0..4 {
-                let at = pos + l * stride;
-                let e = at + line;
-                if *src.add(e) != first || (sep == 2 && *src.add(e + 1) != b'\n') {
-                    return (pos, o);
-                }
-                for k in 0..full {
-                    bad |= tb.values(_mm512_loadu_si512(src.add(at + 64 * k).cast())).1;
-                }
+        let Some(s) = scalar::line_separator(src, line) else { return (i, o) };
+        let first = *src.add(line);
+        let is_sep = |at: usize| *src.add(at) == first && (s == 1 || *src.add(at + 1) == b'\n');
+        let mut a = i;
+        // The symbols of the current line before `a`.
+        let mut r = i;
+        while a + 64 + s <= len && o + 48 <= cap {
+            // The symbols left in the line: the window crosses its end when `b < 64`.
+            let b = line - r;
+            if b <= 64 && !is_sep(a + b) {
+                break;
             }
-            let tail_in = |l: usize| src.add(pos + l * stride + 64 * full).cast::<__m128i>();
-            let x = _mm512_castsi128_si512(_mm_loadu_si128(tail_in(0)));
-            let x = _mm512_inserti32x4::<1>(x, _mm_loadu_si128(tail_in(1)));
-            let x = _mm512_inserti32x4::<2>(x, _mm_loadu_si128(tail_in(2)));
-            let x = _mm512_inserti32x4::<3>(x, _mm_loadu_si128(tail_in(3)));
-            let (tv, tbad) = tb.values(x);
-            if bad | (tbad & tail_bad) != 0 {
-                return (pos, o);
+            let x = _mm512_loadu_si512(src.add(a).cast());
+            let x =
+                if b < 64 { _mm512_mask_loadu_epi8(x, !mask(b), src.add(a + s).cast()) } else { x };
+            let (v, bad) = tb.values(x);
+            if bad != 0 {
+                break;
             }
-            let tail = tb.bytes(tv, pack_lanes);
-            let lanes = [
-                _mm512_castsi512_si128(tail),
-                _mm512_extracti32x4_epi32::<1>(tail),
-                _mm512_extracti32x4_epi32::<2>(tail),
-                _mm512_extracti32x4_epi32::<3>(tail),
-            ];
-            for (l, lane) in lanes.into_iter().enumerate() {
-                let (at, q) = (pos + l * stride, o + l * out);
-                for k in 0..full {
-                    let v = tb.values(_mm512_loadu_si512(src.add(at + 64 * k).cast())).0;
-                    tb.store(v, dst.add(q + 48 * k));
-                }
-                if t > 0 {
-                    _mm_storeu_si128(dst.add(q + 48 * full).cast(), lane);
-                }
+            tb.store(v, dst.add(o));
+            o += 48;
+            if b <= 64 {
+                a += 64 + s;
+                r = 64 - b;
+            } else {
+                a += 64;
+                r += 64;
             }
-            pos += 4 * stride;
-            o += 4 * out;
         }
-        (pos, o)
+        (a, o)
     }
 }
