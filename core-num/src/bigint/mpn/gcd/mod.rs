@@ -29,7 +29,7 @@ use super::kernels::{addmul_1, mul_1};
 use super::pow::{bit_len, mul_any};
 use super::thresholds::GCD_LEHMER;
 use super::{add_1_assign, add_assign, cmp, normalized, normalized_len, sub_n_rev_assign};
-use lehmer::{apply, bits128_at, euclid_u128, Matrix, APPROX_MIN};
+use lehmer::{apply, approx_matrix, bits128_at, euclid_u128, Matrix, APPROX_MIN};
 
 /// `gcd(a, b)` (normalised; `gcd(0, 0) = 0`). Inputs may carry high zero limbs.
 pub(crate) fn gcd(a: &[u64], b: &[u64]) -> Vec<u64> {
@@ -89,7 +89,7 @@ fn lehmer_matrix(x: &[u64], y: &[u64]) -> Option<Matrix> {
     if bh < APPROX_MIN {
         return None;
     }
-    let (m, _, _) = euclid_u128(ah, bh, APPROX_MIN);
+    let m = approx_matrix(ah, bh);
     (m.steps > 0).then_some(m)
 }
 
