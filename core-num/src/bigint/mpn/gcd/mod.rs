@@ -5,7 +5,7 @@
 //!     while B != 0:
 //!         if A fits 2 limbs:  binary gcd on u128 (u64 when both fit)
 //!         if B is one limb:   gcd(B, A mod B) on u64
-//!         M = Lehmer matrix from the top 128 bits of (A, B)   (see lehmer.rs)
+//!         M = Lehmer matrix from the top 128 bits of (A, B)   (see lehmer.rs: u128, then u64)
 //!         if M exists: (A, B) = M (A, B)   (about 63 bits shorter, one pass over the limbs)
 //!         else:        (A, B) = (B, A mod B)                   (a huge quotient)
 //! ```

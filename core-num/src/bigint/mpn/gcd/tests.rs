@@ -125,7 +125,11 @@ fn lehmer_matrix_is_sound() {
         assert!(matrix_is_sound(&m, &a, &b));
         let m = approx_matrix(ah, bh);
         taken += u64::from(m.steps);
-        for (lo_a, lo_b) in [(a[..2].to_vec(), b[..2].to_vec()), (vec![0, 0], vec![u64::MAX; 2]), (vec![u64::MAX; 2], vec![0, 0])] {
+        for (lo_a, lo_b) in [
+            (a[..2].to_vec(), b[..2].to_vec()),
+            (vec![0, 0], vec![u64::MAX; 2]),
+            (vec![u64::MAX; 2], vec![0, 0]),
+        ] {
             let (mut a2, mut b2) = (a.clone(), b.clone());
             a2[..2].copy_from_slice(&lo_a);
             b2[..2].copy_from_slice(&lo_b);
