@@ -2,10 +2,11 @@
 //! (num-traits' `ToPrimitive` semantics), floats in both directions, and the
 //! [`ToBigUint`]/[`ToBigInt`] traits.
 //!
-//! Integer to float rounds once, to nearest with ties to even: the top 64 bits of the
-//! magnitude, with a sticky bit standing for every lower one bit, are converted by the
-//! hardware's correctly rounded `u64 -> f64`, then scaled by an exact power of two. Values at
-//! or past the largest finite float's rounding boundary become infinity, as in num-bigint.
+//! Integer to float rounds once, to nearest with ties to even. One limb goes through the
+//! hardware's correctly rounded `u64 -> f64`; longer values build the float's bit pattern
+//! from the top 64 bits and the bit length (exponent field plus significand, so rounding up
+//! carries into the exponent by itself), reading the lower limbs only on an exact tie. Values
+//! at or past the largest finite float's rounding boundary become infinity, as in num-bigint.
 //! Float to integer truncates toward zero and is exact.
 
 use super::bigint::{BigInt, Sign};
@@ -205,51 +206,74 @@ impl_to_primitive!(
     i128 => to_i128, isize => to_isize
 );
 
-/// The top 64 bits of a magnitude of two or more limbs, with bit 0 forced to one when any
-/// lower bit is one (the sticky bit), and the power of two that scales them back.
-fn top_bits_sticky(limbs: &[u64]) -> (u64, u64) {
+/// The top 64 bits of a magnitude of two or more limbs (bit 63 set), its bit length, and the
+/// bits of the second limb that did not fit (shifted to the top).
+#[inline(always)]
+fn top_bits(limbs: &[u64]) -> (u64, u64, u64) {
     let n = limbs.len();
     debug_assert!(n >= 2 && limbs[n - 1] != 0);
-    let s = limbs[n - 1].leading_zeros();
-    let (top, rest) = if s == 0 {
-        (limbs[n - 1], limbs[n - 2])
-    } else {
-        (limbs[n - 1] << s | limbs[n - 2] >> (64 - s), limbs[n - 2] << s)
-    };
-    let sticky = rest != 0 || limbs[..n - 2].iter().any(|&x| x != 0);
-    let bits = n as u64 * 64 - u64::from(s);
-    (top | u64::from(sticky), bits - 64)
+    let (hi, next) = (limbs[n - 1], limbs[n - 2]);
+    let s = hi.leading_zeros();
+    // `next >> (64 - s)` without a shift by 64 when `s == 0`.
+    let top = (hi << s) | ((next >> 1) >> (63 - s));
+    (top, n as u64 * 64 - u64::from(s), next << s)
+}
+
+/// Whether any bit below the top 64 of `limbs` (two or more limbs) is one, given the second
+/// limb's leftover bits `rest` from [`top_bits`]. Called only on a possible tie.
+#[cold]
+fn low_bits_nonzero(limbs: &[u64], rest: u64) -> bool {
+    rest != 0 || limbs[..limbs.len() - 2].iter().any(|&x| x != 0)
+}
+
+/// Rounds a magnitude of two or more limbs whose bit length `len` is at most `max_len` to
+/// a float with `mant` stored mantissa bits, returned as the float's bit pattern with the
+/// sign clear: `(len + bias - 2) << mant` plus the rounded `mant + 1`-bit significand, whose
+/// carry (a significand rounded up to `2^(mant + 1)`) moves into the exponent field, and from
+/// the largest finite exponent on to infinity's pattern.
+#[inline(always)]
+fn round_bits(limbs: &[u64], bias: u64, mant: u32) -> u64 {
+    let (top, len, rest) = top_bits(limbs);
+    let drop = 63 - mant; // bits of `top` below the significand
+    let half = 1u64 << (drop - 1);
+    // Round to nearest: up when the first dropped bit is one, except on an exact tie with an
+    // even significand, which needs every lower bit to decide.
+    let tie_even_mask = (half << 2) - 1; // the dropped bits and the significand's last bit
+    let mut up = (top >> (drop - 1)) & 1;
+    if top & tie_even_mask == half {
+        up = u64::from(low_bits_nonzero(limbs, rest));
+    }
+    ((len + bias - 2) << mant) + (top >> drop) + up
 }
 
 /// `m · 2^e` for a magnitude, rounded once to `f64`.
+#[inline]
 fn limbs_to_f64(limbs: &[u64]) -> f64 {
     match limbs {
         [] => 0.0,
         [x] => *x as f64,
         _ => {
-            let (top, exp) = top_bits_sticky(limbs);
-            if exp > 1023 - 63 {
+            // A value of 1,025 bits or more is past f64::MAX's rounding boundary; one of
+            // 1,024 bits rounds to f64::MAX or, carrying into the exponent, to infinity.
+            if limbs.len() > 16 {
                 return f64::INFINITY;
             }
-            // 2^exp is a normal f64 here; the product is exact unless it overflows, and then
-            // the rounded value really is past f64::MAX.
-            top as f64 * f64::from_bits((exp + 1023) << 52)
+            f64::from_bits(round_bits(limbs, 1023, 52))
         }
     }
 }
 
 /// `m · 2^e` for a magnitude, rounded once to `f32`.
+#[inline]
 fn limbs_to_f32(limbs: &[u64]) -> f32 {
     match limbs {
         [] => 0.0,
         [x] => *x as f32,
-        _ => {
-            let (top, exp) = top_bits_sticky(limbs);
-            if exp > 127 - 63 {
-                return f32::INFINITY;
-            }
-            top as f32 * f32::from_bits(((exp + 127) as u32) << 23)
-        }
+        // At most 128 bits: the pattern fits 32 bits (a carry out of 128 bits lands exactly
+        // on infinity's pattern).
+        [_, _] => f32::from_bits(round_bits(limbs, 127, 23) as u32),
+        // 129 bits or more: past f32::MAX's rounding boundary.
+        _ => f32::INFINITY,
     }
 }
 
@@ -287,11 +311,13 @@ impl BigUint {
     /// assert_eq!(BigUint::from(u64::MAX).to_f64(), Some(18446744073709551616.0));
     /// assert_eq!((BigUint::from(1u32) << 1024u32).to_f64(), Some(f64::INFINITY));
     /// ```
+    #[inline]
     pub fn to_f64(&self) -> Option<f64> {
         Some(limbs_to_f64(self.limbs()))
     }
 
     /// The value rounded to the nearest `f32` (ties to even); infinity when out of range.
+    #[inline]
     pub fn to_f32(&self) -> Option<f32> {
         Some(limbs_to_f32(self.limbs()))
     }
@@ -325,12 +351,14 @@ impl BigUint {
 impl BigInt {
     /// The value rounded to the nearest `f64` (ties to even); ±infinity when out of range.
     /// Always `Some`.
+    #[inline]
     pub fn to_f64(&self) -> Option<f64> {
         let x = limbs_to_f64(self.magnitude().limbs());
         Some(if self.sign() == Sign::Minus { -x } else { x })
     }
 
     /// The value rounded to the nearest `f32` (ties to even); ±infinity when out of range.
+    #[inline]
     pub fn to_f32(&self) -> Option<f32> {
         let x = limbs_to_f32(self.magnitude().limbs());
         Some(if self.sign() == Sign::Minus { -x } else { x })

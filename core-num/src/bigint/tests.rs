@@ -555,6 +555,71 @@ fn to_f64_rounds_once_to_nearest_even() {
     }
 }
 
+/// Checks `x`, `-x` and the magnitude against std's correctly rounded decimal parser.
+fn check_float(x: &BigUint) {
+    let s = x.to_string();
+    let (want64, want32) = (s.parse::<f64>().unwrap(), s.parse::<f32>().unwrap());
+    assert_eq!(x.to_f64().unwrap().to_bits(), want64.to_bits(), "f64 {x}");
+    assert_eq!(x.to_f32().unwrap().to_bits(), want32.to_bits(), "f32 {x}");
+    if *x == BigUint::ZERO {
+        return; // zero has no sign: 0.0 either way
+    }
+    let neg = -BigInt::from(x.clone());
+    assert_eq!(neg.to_f64().unwrap().to_bits(), (-want64).to_bits(), "f64 -{x}");
+    assert_eq!(neg.to_f32().unwrap().to_bits(), (-want32).to_bits(), "f32 -{x}");
+}
+
+#[test]
+fn to_float_ties_carries_and_limits() {
+    let one = BigUint::from(1u32);
+    // `head` is the significand followed by the rounding bit (54 bits for f64, 25 for f32),
+    // placed at every bit length that moves it across the limb boundaries; `tail` is a one
+    // bit below the rounding bit (none, just below, in the middle, the lowest bit), which
+    // turns an exact tie into a round-up.
+    let f64_lens: Vec<u64> = (54..=200).chain(950..=1030).collect();
+    for (head_bits, lens) in [(54u64, f64_lens), (25, (25..=140).collect())] {
+        let heads = [
+            (1u64 << (head_bits - 1)) | 1, // even significand, tie
+            (1 << (head_bits - 1)) | 3,    // odd significand, tie: rounds up
+            (1 << head_bits) - 1,          // all ones: the carry reaches the exponent
+            (1 << (head_bits - 1)) | 2,    // rounding bit clear
+        ];
+        for len in lens {
+            let shift = len - head_bits;
+            for head in heads {
+                let base = BigUint::from(head) << shift;
+                check_float(&base);
+                for t in [shift.saturating_sub(1), shift / 2, 0] {
+                    if t < shift {
+                        check_float(&(&base | (one.clone() << t)));
+                    }
+                }
+                check_float(&(&base - 1u32));
+            }
+        }
+    }
+    // The limits: f64::MAX's rounding boundary is 2^1024 - 2^970 (a tie with an odd
+    // significand, so it rounds up to infinity), f32::MAX's 2^128 - 2^103.
+    for (top, ulp_half) in [(1024u32, 970u32), (128, 103)] {
+        let p = one.clone() << top;
+        let h = one.clone() << ulp_half;
+        for x in [&p - &h - 1u32, &p - &h, &p - &h + 1u32, &p - 1u32, p.clone(), &p + 1u32] {
+            check_float(&x);
+        }
+    }
+    assert_eq!(((one.clone() << 1024u32) - (one.clone() << 970u32)).to_f64(), Some(f64::INFINITY));
+    assert_eq!(
+        ((one.clone() << 1024u32) - (one.clone() << 970u32) - 1u32).to_f64(),
+        Some(f64::MAX)
+    );
+    assert_eq!(((one.clone() << 128u32) - (one.clone() << 103u32)).to_f32(), Some(f32::INFINITY));
+    assert_eq!((-BigInt::from(one << 2000u32)).to_f64(), Some(f64::NEG_INFINITY));
+    // Small values: one and two limbs, both signs.
+    for v in [0u128, 1, 2, (1 << 53) + 1, (1 << 64) - 1, 1 << 64, (1 << 64) + 1, u128::MAX] {
+        check_float(&BigUint::from(v));
+    }
+}
+
 #[test]
 fn from_f64_truncates_like_num_bigint() {
     let mut rng = Rng(5);

@@ -13,6 +13,22 @@
 //!
 //! so the matrix maps `(A, B)` to two non-negative numbers about 63 bits shorter (the
 //! condition used by Möller's half-gcd; a double-digit Lehmer step in Jebelean's sense).
+//!
+//! [`approx_matrix`] takes the same steps more cheaply: `u128` division only while the larger
+//! remainder is `>= 2^96`, then the rest on the pair's top 64 bits (`>> 32`) in `u64`, keeping
+//! a step while its remainder is `>= 2^34` there. Why that is still sound, with `(α, β)` the
+//! pair at the switch (`2^65 <= β < α < 2^96`), `α' = α >> 32`, `c` the largest cofactor so
+//! far and `v` the largest of the `u64` phase (`k = s + 32`):
+//!
+//! ```text
+//! c <= a0 / α < 2^96 / α'                   (Knuth's bound on Euclid's cofactors)
+//! v <= α' / 2^34                            (every remainder of the phase is >= 2^34)
+//! each full result >= 2^k (γ' - v (1 + 2 c / 2^32)) > 2^k (γ' - α'/2^34 - 2^31) > 2^k (γ' - 2^34)
+//! ```
+//!
+//! with `γ' >= 2^34` the result's own top-64-bit value, so both results stay non-negative,
+//! and the final cofactors, at most `2 c v < 2^63`, still fit a limb. The split follows the
+//! structure of GMP's `mpn_hgcd2` (double-limb steps, then single-limb on a half-limb shift).
 
 /// The product of the Euclid steps taken: the new pair is
 /// `(±(x0 A - y0 B), ∓(x1 A - y1 B))` with `+` first when `odd` is false.
@@ -68,6 +84,64 @@ pub(super) fn euclid_u128(mut a: u128, mut b: u128, min: u128) -> (Matrix, u128,
 
 /// `min` for approximate steps on top-128-bit approximations.
 pub(super) const APPROX_MIN: u128 = 1 << 65;
+
+/// The `u128` steps stop once the larger remainder is below this ...
+const SPLIT: u128 = 1 << 96;
+/// ... and the `u64` steps on the pair shifted right by 32 keep remainders from here up.
+const HALF_MIN: u64 = 1 << 34;
+
+/// `(q, r)` with `a = q b + r`, `b > 0`: quotients 1 and 2 by subtraction (three in five
+/// Euclid quotients), the rest by one hardware division.
+#[inline(always)]
+fn divmod_u64(a: u64, b: u64) -> (u64, u64) {
+    let r = a - b;
+    if r < b {
+        return (1, r);
+    }
+    let r2 = r - b;
+    if r2 < b {
+        return (2, r2);
+    }
+    (a / b, a % b)
+}
+
+/// The Lehmer matrix of approximate mode (see the module doc) for the top 128 bits `a`, `b`
+/// of `A >= B` at one shift, `a >= 2^127`, `2^65 <= b <= a`: the steps whose remainders stay
+/// `>= 2^65`, the last few of them found on 64-bit halves. `steps == 0` when none is safe.
+pub(super) fn approx_matrix(mut a: u128, mut b: u128) -> Matrix {
+    debug_assert!(a >> 127 == 1 && a >= b && b >= APPROX_MIN);
+    let (mut x0, mut y0, mut x1, mut y1) = (1u64, 0u64, 0u64, 1u64);
+    let mut steps = 0u32;
+    // The cofactor bounds of the module doc keep every update inside a limb.
+    macro_rules! step {
+        ($q:expr) => {{
+            let q: u64 = $q;
+            (x0, y0, x1, y1) = (x1, y1, x0 + q * x1, y0 + q * y1);
+            steps += 1;
+        }};
+    }
+    'full: {
+        while a >= SPLIT {
+            let (q, r) = divmod(a, b);
+            if r < APPROX_MIN {
+                break 'full;
+            }
+            // q <= a / r < 2^63.
+            step!(q as u64);
+            (a, b) = (b, r);
+        }
+        let (mut a, mut b) = ((a >> 32) as u64, (b >> 32) as u64);
+        loop {
+            let (q, r) = divmod_u64(a, b);
+            if r < HALF_MIN {
+                break;
+            }
+            step!(q);
+            (a, b) = (b, r);
+        }
+    }
+    Matrix { x0, y0, x1, y1, odd: steps & 1 == 1, steps }
+}
 
 /// The 128 bits of `x` starting at bit `p` (bits past the end read as zero).
 pub(super) fn bits128_at(x: &[u64], p: u64) -> u128 {

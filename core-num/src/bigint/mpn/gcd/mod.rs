@@ -5,7 +5,7 @@
 //!     while B != 0:
 //!         if A fits 2 limbs:  binary gcd on u128 (u64 when both fit)
 //!         if B is one limb:   gcd(B, A mod B) on u64
-//!         M = Lehmer matrix from the top 128 bits of (A, B)   (see lehmer.rs)
+//!         M = Lehmer matrix from the top 128 bits of (A, B)   (see lehmer.rs: u128, then u64)
 //!         if M exists: (A, B) = M (A, B)   (about 63 bits shorter, one pass over the limbs)
 //!         else:        (A, B) = (B, A mod B)                   (a huge quotient)
 //! ```
@@ -29,7 +29,7 @@ use super::kernels::{addmul_1, mul_1};
 use super::pow::{bit_len, mul_any};
 use super::thresholds::GCD_LEHMER;
 use super::{add_1_assign, add_assign, cmp, normalized, normalized_len, sub_n_rev_assign};
-use lehmer::{apply, bits128_at, euclid_u128, Matrix, APPROX_MIN};
+use lehmer::{apply, approx_matrix, bits128_at, euclid_u128, Matrix, APPROX_MIN};
 
 /// `gcd(a, b)` (normalised; `gcd(0, 0) = 0`). Inputs may carry high zero limbs.
 pub(crate) fn gcd(a: &[u64], b: &[u64]) -> Vec<u64> {
@@ -89,7 +89,7 @@ fn lehmer_matrix(x: &[u64], y: &[u64]) -> Option<Matrix> {
     if bh < APPROX_MIN {
         return None;
     }
-    let (m, _, _) = euclid_u128(ah, bh, APPROX_MIN);
+    let m = approx_matrix(ah, bh);
     (m.steps > 0).then_some(m)
 }
 

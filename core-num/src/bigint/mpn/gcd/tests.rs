@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use num_bigint::BigUint;
 use num_integer::Integer;
 
-use super::lehmer::{bits128_at, euclid_u128, APPROX_MIN};
+use super::lehmer::{approx_matrix, bits128_at, euclid_u128, Matrix, APPROX_MIN};
 use super::{gcd, modinv};
 use crate::bigint::mpn::pow::tests::{big, limbs, Operands, Rng};
 
@@ -81,19 +81,38 @@ fn gcd_random() {
     }
 }
 
+/// Whether `m` maps `(a, b)` to two non-negative numbers with cofactors below 2^63.
+fn matrix_is_sound(m: &Matrix, a: &[u64], b: &[u64]) -> bool {
+    let (x0, y0, x1, y1) = (big(&[m.x0]), big(&[m.y0]), big(&[m.x1]), big(&[m.y1]));
+    let (ba, bb) = (big(a), big(b));
+    let small = [m.x0, m.y0, m.x1, m.y1].iter().all(|&c| c < 1 << 63);
+    small
+        && if m.odd {
+            &y0 * &bb >= &x0 * &ba && &x1 * &ba >= &y1 * &bb
+        } else {
+            &x0 * &ba >= &y0 * &bb && &y1 * &bb >= &x1 * &ba
+        }
+}
+
 #[test]
 fn lehmer_matrix_is_sound() {
-    // The approximate matrix keeps both results non-negative for any low bits.
+    // The approximate matrix keeps both results non-negative for any low bits: random ones,
+    // and the extremes (A's low bits all zero with B's all ones, and the reverse).
     let mut rng = Rng(12);
-    for _ in 0..2000 {
+    let mut taken = 0u64;
+    for i in 0..20_000 {
         let mut a = rng.limbs(4);
         a[3] |= 1 << 63;
         let mut b = a.clone();
-        let drop = rng.below(64) as u32;
+        let drop = if i % 2 == 0 { rng.below(64) as u32 } else { rng.below(3) as u32 };
         for l in b.iter_mut() {
             *l = rng.next();
         }
         b[3] = a[3] >> drop;
+        if i % 4 == 1 {
+            // Close to a: long runs of quotient 1.
+            b[2] = a[2].wrapping_sub(rng.below(1 << 20));
+        }
         if big(&b) > big(&a) {
             continue;
         }
@@ -103,13 +122,48 @@ fn lehmer_matrix_is_sound() {
             continue;
         }
         let (m, _, _) = euclid_u128(ah, bh, APPROX_MIN);
-        let (x0, y0, x1, y1) = (big(&[m.x0]), big(&[m.y0]), big(&[m.x1]), big(&[m.y1]));
-        let (ba, bb) = (big(&a), big(&b));
-        if m.odd {
-            assert!(&y0 * &bb >= &x0 * &ba && &x1 * &ba >= &y1 * &bb);
-        } else {
-            assert!(&x0 * &ba >= &y0 * &bb && &y1 * &bb >= &x1 * &ba);
+        assert!(matrix_is_sound(&m, &a, &b));
+        let m = approx_matrix(ah, bh);
+        taken += u64::from(m.steps);
+        for (lo_a, lo_b) in [
+            (a[..2].to_vec(), b[..2].to_vec()),
+            (vec![0, 0], vec![u64::MAX; 2]),
+            (vec![u64::MAX; 2], vec![0, 0]),
+        ] {
+            let (mut a2, mut b2) = (a.clone(), b.clone());
+            a2[..2].copy_from_slice(&lo_a);
+            b2[..2].copy_from_slice(&lo_b);
+            if big(&b2) <= big(&a2) {
+                assert!(matrix_is_sound(&m, &a2, &b2), "a={a2:x?} b={b2:x?} m={m:?}");
+            }
         }
+    }
+    assert!(taken > 50_000, "{taken}");
+}
+
+/// Consecutive Fibonacci numbers (quotients all one) and pairs with one huge quotient, on
+/// the top bits: both phases of `approx_matrix` and the switch between them.
+#[test]
+fn approx_matrix_extremes() {
+    for k in [186usize, 187, 200] {
+        let (a, b) = fibonacci_pair(k);
+        let p = super::bit_len(&a) - 128;
+        let (ah, bh) = (bits128_at(&a, p), bits128_at(&b, p));
+        let m = approx_matrix(ah, bh);
+        assert!(m.steps > 60, "{}", m.steps);
+        assert!(matrix_is_sound(&m, &a, &b));
+    }
+    for shift in [1u32, 30, 31, 32, 33, 34, 60, 61, 62] {
+        let a: [u64; 2] = [0x1234_5678_9abc_def1, 0xfedc_ba98_7654_3210];
+        let av = (u128::from(a[1]) << 64) | u128::from(a[0]);
+        let bv = (av >> shift) | 1;
+        if bv < APPROX_MIN {
+            continue;
+        }
+        let m = approx_matrix(av, bv);
+        let la = [7, 7, a[0], a[1]];
+        let lb = [u64::MAX, u64::MAX, bv as u64, (bv >> 64) as u64];
+        assert!(matrix_is_sound(&m, &la, &lb), "{shift}");
     }
 }
 
