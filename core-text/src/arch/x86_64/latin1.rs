@@ -287,3 +287,91 @@ unsafe fn join(v: __m512i, next: __m512i, lead: u64, low6: __m512i) -> __m512i {
         _mm512_mask_blend_epi8(lead, v, joined)
     }
 }
+
+// --- AVX2 ------------------------------------------------------------------------------------
+
+/// Per key (bit `k` set: Latin-1 byte `k` of a group of 8 is >= 0x80), the shuffle of a
+/// 16-byte window of byte pairs (pair `k` = the two UTF-8 bytes of byte `k`) that keeps the
+/// first byte of every pair and the second of the pairs whose bit is set.
+static PACK_PAIRS: [[u8; 16]; 256] = {
+    let mut t = [[0x80u8; 16]; 256];
+    let mut key = 0;
+    while key < 256 {
+        let mut out = 0;
+        let mut k = 0;
+        while k < 8 {
+            t[key][out] = 2 * k as u8;
+            out += 1;
+            if key >> k & 1 == 1 {
+                t[key][out] = 2 * k as u8 + 1;
+                out += 1;
+            }
+            k += 1;
+        }
+        key += 1;
+    }
+    t
+};
+
+/// Latin-1 to UTF-8 at AVX2, 32 bytes a step; returns the bytes written.
+///
+/// ```text
+/// ASCII step: store as is
+/// else, per byte b: first = b < 0x80 ? b : 0xC0 | b >> 6 (a blend by b's own sign bit),
+///     second = b & 0xBF; interleave first and second into pairs (unpack), and per group of
+///     8 pairs one shuffle keyed by the group's sign bits keeps the bytes of the UTF-8 form
+/// ```
+///
+/// The generic kernel widens to 16-bit lanes and computes each lane's two bytes with
+/// 16-bit arithmetic and a compare; working on the bytes saves the widening and the compare.
+///
+/// # Safety
+/// `dst.len() >= utf8_len(src)`; the CPU has AVX2 and POPCNT.
+#[inline(always)]
+pub(crate) unsafe fn avx2_to_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+    let (n, cap) = (src.len(), dst.len());
+    let (p, d) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let (mut i, mut o) = (0, 0);
+    // SAFETY: loads read `i..i + 32 <= n`; an ASCII step writes `o..o + 32`, a mixed one four
+    // 16-byte windows, each at most 16 bytes past the one before, so below `o + 64 <= cap`.
+    // The table rows are 16 bytes. CPU per contract.
+    unsafe {
+        let (low2, c0, bf) = (
+            _mm256_set1_epi8(0x03),
+            _mm256_set1_epi8(0xC0u8 as i8),
+            _mm256_set1_epi8(0xBFu8 as i8),
+        );
+        while i + 32 <= n && o + 64 <= cap {
+            let v = _mm256_loadu_si256(p.add(i).cast());
+            let high = _mm256_movemask_epi8(v) as u32;
+            if high == 0 {
+                _mm256_storeu_si256(d.add(o).cast(), v);
+                i += 32;
+                o += 32;
+                continue;
+            }
+            // `b >> 6` per byte: the 16-bit shift brings bits of the byte above into bits
+            // 2-7, which the AND clears.
+            let lead = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16::<6>(v), low2), c0);
+            let first = _mm256_blendv_epi8(v, lead, v);
+            let second = _mm256_and_si256(v, bf);
+            // Per 128-bit lane: `lo` holds the pairs of bytes 0-7, `hi` of bytes 8-15.
+            let lo = _mm256_unpacklo_epi8(first, second);
+            let hi = _mm256_unpackhi_epi8(first, second);
+            let windows = [
+                _mm256_castsi256_si128(lo),
+                _mm256_castsi256_si128(hi),
+                _mm256_extracti128_si256::<1>(lo),
+                _mm256_extracti128_si256::<1>(hi),
+            ];
+            for (g, w) in windows.into_iter().enumerate() {
+                let key = (high >> (8 * g)) as u8;
+                let shuffle = _mm_loadu_si128(PACK_PAIRS[usize::from(key)].as_ptr().cast());
+                _mm_storeu_si128(d.add(o).cast(), _mm_shuffle_epi8(w, shuffle));
+                o += 8 + key.count_ones() as usize;
+            }
+            i += 32;
+        }
+    }
+    o + scalar::to_utf8(&src[i..], &mut dst[o..])
+}
