@@ -273,7 +273,7 @@ core_cpu::dispatch! {
         /// units as the input has bytes.
         unsafe fn latin1_to_utf16(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
             avx512: x86_latin1::to_utf16,
-            avx2: latin1::to_utf16::<V256>,
+            avx2: x86_latin1::avx2_to_utf16,
             sse42: latin1::to_utf16::<Sse42>,
             sse2: latin1::to_utf16::<Sse2>,
             neon: latin1::to_utf16::<Neon>,
@@ -294,7 +294,7 @@ core_cpu::dispatch! {
         /// Contract: `dst` holds as many bytes as the input has units.
         unsafe fn utf16_to_latin1(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> Result<usize, usize> {
             avx512: x86_latin1::from_utf16,
-            avx2: latin1::from_utf16::<V256>,
+            avx2: x86_latin1::avx2_from_utf16,
             sse42: latin1::from_utf16::<Sse42>,
             sse2: latin1::from_utf16::<Sse2>,
             neon: latin1::from_utf16::<Neon>,

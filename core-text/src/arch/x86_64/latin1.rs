@@ -375,3 +375,68 @@ pub(crate) unsafe fn avx2_to_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> us
     }
     o + scalar::to_utf8(&src[i..], &mut dst[o..])
 }
+
+/// Latin-1 to UTF-16 at AVX2, 32 bytes a step by zero-extending loads; returns `src.len()`.
+///
+/// # Safety
+/// `dst.len() >= src.len()`; the CPU has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn avx2_to_utf16(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+    let n = src.len();
+    debug_assert!(dst.len() >= n);
+    let (p, d) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
+    let mut i = 0;
+    // SAFETY: loads read bytes `i..i + 32 <= n` (`i + 16` in the second loop), stores write
+    // the units of the same indices, which `dst` holds; CPU per contract.
+    unsafe {
+        while i + 32 <= n {
+            let a = _mm256_cvtepu8_epi16(_mm_loadu_si128(p.add(i).cast()));
+            let b = _mm256_cvtepu8_epi16(_mm_loadu_si128(p.add(i + 16).cast()));
+            _mm256_storeu_si256(d.add(i).cast(), a);
+            _mm256_storeu_si256(d.add(i + 16).cast(), b);
+            i += 32;
+        }
+        if i + 16 <= n {
+            _mm256_storeu_si256(
+                d.add(i).cast(),
+                _mm256_cvtepu8_epi16(_mm_loadu_si128(p.add(i).cast())),
+            );
+            i += 16;
+        }
+    }
+    i + scalar::to_utf16(&src[i..], &mut dst[i..])
+}
+
+/// UTF-16 to Latin-1 at AVX2, 32 units a step: `Ok(src.len())`, or `Err(index of the first
+/// unit > 0xFF)` (what was written before it is the conversion of the units before it).
+///
+/// # Safety
+/// `dst.len() >= src.len()`; the CPU has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn avx2_from_utf16(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Result<usize, usize> {
+    let n = src.len();
+    debug_assert!(dst.len() >= n);
+    let (p, d) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let mut i = 0;
+    // SAFETY: loads read units `i..i + 32 <= n`, stores write bytes `i..i + 32`, which `dst`
+    // holds; CPU per contract.
+    unsafe {
+        let high = _mm256_set1_epi16(0xFF00u16 as i16);
+        while i + 32 <= n {
+            let a = _mm256_loadu_si256(p.add(i).cast());
+            let b = _mm256_loadu_si256(p.add(i + 16).cast());
+            if _mm256_testz_si256(_mm256_or_si256(a, b), high) == 0 {
+                break;
+            }
+            // Every unit is at most 0xFF: the unsigned saturating pack is exact; it works per
+            // 128-bit lane, so the quadwords are put back in order.
+            let packed = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b));
+            _mm256_storeu_si256(d.add(i).cast(), packed);
+            i += 32;
+        }
+    }
+    scalar::from_utf16(&src[i..], &mut dst[i..]).map(|k| i + k).map_err(|k| i + k)
+}
