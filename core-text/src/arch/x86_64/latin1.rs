@@ -1,4 +1,4 @@
-//! Latin-1 kernels of the AVX-512 level (BW, VL, VBMI2): mask registers and byte compress
+//! Latin-1 kernels of the AVX-512 level (BW, VL, VBMI, VBMI2): mask registers and byte compress
 //! instead of the generic kernels' shuffle tables, masked loads and stores instead of scalar
 //! tails.
 //!
@@ -6,10 +6,10 @@
 //! utf8_len:   n + popcount(sign-bit mask) per 64 bytes
 //! to_utf16:   zero-extend 32 bytes to 32 16-bit lanes (vpmovzxbw), one store
 //! from_utf16: 64 units; any high byte? stop there; else pack to bytes, one store
-//! to_utf8:    64 bytes ASCII? store as is; else per 32 bytes, widened to 16-bit lanes:
-//!             ASCII lane u stays u, another becomes [0xC0 | u >> 6, 0x80 | u & 0x3F]
-//!             (= [0xC0 | u >> 6, u & 0xBF]); vpcompressb keeps byte 0 of every lane and
-//!             byte 1 of the non-ASCII ones
+//! to_utf8:    64 bytes ASCII? store as is; else per byte b: first = b < 0x80 ? b :
+//!             0xC0 | b >> 6, second = b & 0xBF (= 0x80 | b & 0x3F); vpermt2b interleaves
+//!             them into pairs, 32 per vector, and vpcompressb keeps the first byte of
+//!             every pair and the second of the pairs of bytes >= 0x80
 //! from_utf8:  64 bytes ASCII? store as is; a byte >= 0xC4 (a lead above U+00FF)? the
 //!             scalar code reports it; else each lead (C2, C3) becomes (lead << 6) |
 //!             (next & 0x3F) (the next byte by a load one byte on), and vpcompressb drops
@@ -131,33 +131,63 @@ pub(crate) unsafe fn from_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> Res
     Ok(n)
 }
 
-/// One 32-byte half of a [`to_utf8`] step: `v` holds the 32 Latin-1 bytes widened to 16-bit
-/// lanes, bit `j` of `high` is set where byte `j` is >= 0x80; returns the converted bytes
-/// packed to the front (`32 + high.count_ones()` of them).
+/// Byte `2k` takes byte `k` of the first table, byte `2k + 1` byte `k` of the second (index
+/// `64 + k`): pairs from the bytes 0-31 (`first`) and 32-63 (`second`) of two vectors.
+const fn interleave(first: u8) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut j = 0;
+    while j < 32 {
+        t[2 * j] = first + j as u8;
+        t[2 * j + 1] = 64 + first + j as u8;
+        j += 1;
+    }
+    t
+}
+
+/// The pairs of bytes 0-31.
+static PAIRS_LOW: [u8; 64] = interleave(0);
+/// The pairs of bytes 32-63.
+static PAIRS_HIGH: [u8; 64] = interleave(32);
+
+/// The UTF-8 form of the 64 Latin-1 bytes of `v` (bit `j` of `high` set where byte `j` is at
+/// least 0x80), in two vectors: bytes 0-31's (`32 + popcount` of the low half of `high`
+/// bytes, packed to the front) and bytes 32-63's.
+///
+/// Per byte b: first = b < 0x80 ? b : 0xC0 | b >> 6, second = b & 0xBF; a permute
+/// (vpermt2b) interleaves them into pairs, and vpcompressb keeps the first byte of every
+/// pair and the second of the pairs of bytes >= 0x80.
 ///
 /// # Safety
-/// The CPU has AVX-512 BW and VBMI2.
+/// The CPU has AVX-512 BW, VBMI and VBMI2.
 #[inline(always)]
-unsafe fn expand_half(v: __m512i, high: u32) -> __m512i {
-    // SAFETY: CPU per contract.
+unsafe fn expand(v: __m512i, high: u64) -> (__m512i, __m512i) {
+    // SAFETY: CPU per contract; the index tables are 64 bytes.
     unsafe {
-        // Lane u >= 0x80: low byte 0xC0 | u >> 6, high byte (u << 8) & 0xBF00 (bit 7 of u
-        // is the continuation byte's 0x80).
-        let lead = _mm512_srli_epi16::<6>(v);
-        let tail = _mm512_slli_epi16::<8>(v);
-        // (tail & 0xBF00) | lead; then + 0xC0 (bits 6 and 7 are clear) in the non-ASCII lanes.
-        let joined =
-            _mm512_ternarylogic_epi32::<0xF8>(lead, tail, _mm512_set1_epi16(0xBF00u16 as i16));
-        let bytes = _mm512_mask_add_epi16(v, high, joined, _mm512_set1_epi16(0xC0));
-        let keep = 0x5555_5555_5555_5555 | _pdep_u64(u64::from(high), 0xAAAA_AAAA_AAAA_AAAA);
-        _mm512_maskz_compress_epi8(keep, bytes)
+        // (v >> 6 & 0x03) | 0xC0 per byte: the 16-bit shift brings bits of the byte above
+        // into bits 2-7, which the AND clears.
+        let lead = _mm512_ternarylogic_epi32::<0xF8>(
+            _mm512_set1_epi8(0xC0u8 as i8),
+            _mm512_srli_epi16::<6>(v),
+            _mm512_set1_epi8(0x03),
+        );
+        let first = _mm512_mask_blend_epi8(high, v, lead);
+        let second = _mm512_and_si512(v, _mm512_set1_epi8(0xBFu8 as i8));
+        let a =
+            _mm512_permutex2var_epi8(first, _mm512_loadu_si512(PAIRS_LOW.as_ptr().cast()), second);
+        let b =
+            _mm512_permutex2var_epi8(first, _mm512_loadu_si512(PAIRS_HIGH.as_ptr().cast()), second);
+        let keep = |h: u64| 0x5555_5555_5555_5555 | _pdep_u64(h, 0xAAAA_AAAA_AAAA_AAAA);
+        (
+            _mm512_maskz_compress_epi8(keep(high & 0xFFFF_FFFF), a),
+            _mm512_maskz_compress_epi8(keep(high >> 32), b),
+        )
     }
 }
 
 /// Latin-1 to UTF-8; returns the bytes written.
 ///
 /// # Safety
-/// `dst.len() >= utf8_len(src)`; the CPU has AVX-512 BW and VBMI2.
+/// `dst.len() >= utf8_len(src)`; the CPU has AVX-512 BW, VBMI and VBMI2.
 #[inline(always)]
 pub(crate) unsafe fn to_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
     let (n, cap) = (src.len(), dst.len());
@@ -177,24 +207,26 @@ pub(crate) unsafe fn to_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
                 o += 64;
                 continue;
             }
-            for h in 0..2 {
-                let half = _mm512_cvtepu8_epi16(_mm256_loadu_si256(p.add(i + 32 * h).cast()));
-                let high = (high >> (32 * h)) as u32;
-                _mm512_storeu_si512(d.add(o).cast(), expand_half(half, high));
-                o += 32 + high.count_ones() as usize;
-            }
+            let (a, b) = expand(v, high);
+            _mm512_storeu_si512(d.add(o).cast(), a);
+            o += 32 + (high as u32).count_ones() as usize;
+            _mm512_storeu_si512(d.add(o).cast(), b);
+            o += 32 + (high >> 32).count_ones() as usize;
             i += 64;
         }
         while i < n {
-            let m = low_bits(n - i) as u32;
-            let bytes = _mm256_maskz_loadu_epi8(m, p.add(i).cast());
-            // The bytes past the end load as zero: ASCII.
-            let high = _mm256_movepi8_mask(bytes);
-            let written = (n - i).min(32) + high.count_ones() as usize;
-            let out = expand_half(_mm512_cvtepu8_epi16(bytes), high);
-            _mm512_mask_storeu_epi8(d.add(o).cast(), low_bits(written), out);
-            i += 32;
-            o += written;
+            let r = (n - i).min(64);
+            // The bytes past the end load as zero: ASCII, and dropped by the store masks.
+            let v = _mm512_maskz_loadu_epi8(low_bits(r), p.add(i).cast());
+            let high = _mm512_movepi8_mask(v);
+            let (a, b) = expand(v, high);
+            let first = r.min(32) + (high as u32).count_ones() as usize;
+            _mm512_mask_storeu_epi8(d.add(o).cast(), low_bits(first), a);
+            o += first;
+            let second = r.saturating_sub(32) + (high >> 32).count_ones() as usize;
+            _mm512_mask_storeu_epi8(d.add(o).cast(), low_bits(second), b);
+            o += second;
+            i += r;
         }
     }
     o
