@@ -150,6 +150,18 @@ impl ForTests for Latin1Error {
     }
 }
 
+/// Up to a few KiB of runs: ASCII runs and runs of bytes >= 0x80, each 0 to 150 bytes long, so
+/// that the kernels' unrolled and whole-vector ASCII steps meet text of both kinds.
+fn long_runs() -> impl Strategy<Value = Vec<u8>> {
+    let run = (any::<bool>(), 0..150usize, any::<u8>()).prop_map(|(high, len, seed)| {
+        let top = if high { 0x80 } else { 0 };
+        (0..len)
+            .map(|k| top | (seed.wrapping_add((k as u8).wrapping_mul(37)) & 0x7F))
+            .collect::<Vec<u8>>()
+    });
+    proptest::collection::vec(run, 0..40).prop_map(|runs| runs.concat())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -167,6 +179,20 @@ proptest! {
         let s = std::str::from_utf8(&buf[offset..]).unwrap();
         for b in Backend::all() {
             check_from_str(b, s);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn long_runs_at_every_level(src in long_runs(), offset in 0..64usize) {
+        let buf = shifted(&src, offset);
+        let text = reference_string(&buf[offset..]);
+        for b in Backend::all() {
+            check_to_unicode(b, &buf[offset..]);
+            check_from_str(b, &text);
         }
     }
 }

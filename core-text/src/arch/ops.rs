@@ -12,6 +12,8 @@ use super::generic::{
 };
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
+use super::x86_64::latin1 as x86_latin1;
+#[cfg(target_arch = "x86_64")]
 use super::x86_64::{avx2, avx512, sse2, sse42};
 use crate::utf8::Utf8Error;
 use core::mem::MaybeUninit;
@@ -250,7 +252,7 @@ core_cpu::dispatch! {
         }
         /// The UTF-8 length of Latin-1 input.
         safe fn latin1_utf8_len(src: &[u8]) -> usize {
-            avx512: latin1::utf8_len::<V512>,
+            avx512: x86_latin1::utf8_len,
             avx2: latin1::utf8_len::<V256>,
             sse42: latin1::utf8_len::<Sse42>,
             sse2: latin1::utf8_len::<Sse2>,
@@ -260,8 +262,8 @@ core_cpu::dispatch! {
         /// Latin-1 to UTF-8, returning the bytes written. Contract: `dst` holds the input's
         /// UTF-8 length.
         unsafe fn latin1_to_utf8(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
-            avx512: latin1::to_utf8::<V256>,
-            avx2: latin1::to_utf8::<V256>,
+            avx512: x86_latin1::to_utf8,
+            avx2: x86_latin1::avx2_to_utf8,
             sse42: latin1::to_utf8::<Sse42>,
             sse2: latin1::to_utf8_no_shuffle::<Sse2>,
             neon: latin1::to_utf8::<Neon>,
@@ -270,8 +272,8 @@ core_cpu::dispatch! {
         /// Latin-1 to UTF-16, returning the units written. Contract: `dst` holds as many
         /// units as the input has bytes.
         unsafe fn latin1_to_utf16(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
-            avx512: latin1::to_utf16::<V512>,
-            avx2: latin1::to_utf16::<V256>,
+            avx512: x86_latin1::to_utf16,
+            avx2: x86_latin1::avx2_to_utf16,
             sse42: latin1::to_utf16::<Sse42>,
             sse2: latin1::to_utf16::<Sse2>,
             neon: latin1::to_utf16::<Neon>,
@@ -281,7 +283,7 @@ core_cpu::dispatch! {
         /// above U+00FF)`. Contract: the input is valid UTF-8 and `dst` holds as many bytes
         /// as it has chars.
         unsafe fn utf8_to_latin1(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> Result<usize, usize> {
-            avx512: latin1::from_utf8::<V256>,
+            avx512: x86_latin1::from_utf8,
             avx2: latin1::from_utf8::<V256>,
             sse42: latin1::from_utf8::<Sse42>,
             sse2: latin1::from_utf8_no_shuffle::<Sse2>,
@@ -291,8 +293,8 @@ core_cpu::dispatch! {
         /// UTF-16 to Latin-1: `Ok(units read)`, or `Err(index of the first unit > 0xFF)`.
         /// Contract: `dst` holds as many bytes as the input has units.
         unsafe fn utf16_to_latin1(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> Result<usize, usize> {
-            avx512: latin1::from_utf16::<V512>,
-            avx2: latin1::from_utf16::<V256>,
+            avx512: x86_latin1::from_utf16,
+            avx2: x86_latin1::avx2_from_utf16,
             sse42: latin1::from_utf16::<Sse42>,
             sse2: latin1::from_utf16::<Sse2>,
             neon: latin1::from_utf16::<Neon>,

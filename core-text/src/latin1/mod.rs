@@ -9,7 +9,10 @@
 //!
 //! The kernels work a vector at a time: ASCII steps are copied (or widened) as they are, the
 //! other steps are expanded or packed by byte shuffles keyed by which bytes are ASCII (see
-//! the algorithm in the source of `arch/generic/latin1.rs`).
+//! the algorithm in the source of `arch/generic/latin1.rs`). On x86_64 the AVX2 level works
+//! on bytes rather than 16-bit lanes to UTF-8, and the AVX-512 level (with VBMI2) packs and
+//! drops bytes with `vpcompressb` and ends with masked loads and stores instead of scalar
+//! tails (`arch/x86_64/latin1.rs`).
 //!
 //! ```
 //! use core_text::{latin1, utf16, utf8};

@@ -225,11 +225,27 @@ macro_rules! from_utf8_steps {
         let (src, dst): (&[u8], &mut [MaybeUninit<u8>]) = ($src, $dst);
         let (n, b) = (src.len(), <$v>::BYTES);
         let (mut i, mut o) = (0, 0);
-        // Loads read `i..i + BYTES < n`, ASCII steps write `o..o + BYTES` and mixed ones
-        // below `o + BYTES + 16 <= dst.len()`.
+        let mut after_ascii = true;
+        // Loads read `i..i + BYTES < n` (and `i + BYTES..i + 2 * BYTES <= n` when that
+        // fits), ASCII steps write `o..o + BYTES` (two: `o..o + 2 * BYTES <= dst.len()`) and
+        // mixed ones below `o + BYTES + 16 <= dst.len()`.
         while i + b < n && o + b + 16 <= dst.len() {
             let v = <$v>::load(src.as_ptr().add(i));
-            if v.any_high_bit() {
+            // After an ASCII step, two ASCII vectors: one test and two stores (`o + 2 *
+            // BYTES <= dst.len()`). Not after a mixed step: mixed text would pay for the
+            // second load and test at every step.
+            if after_ascii && i + 2 * b <= n && o + 2 * b <= dst.len() {
+                let w = <$v>::load(src.as_ptr().add(i + b));
+                if !v.or(w).any_high_bit() {
+                    v.store(dst.as_mut_ptr().add(o).cast());
+                    w.store(dst.as_mut_ptr().add(o + b).cast());
+                    i += 2 * b;
+                    o += 2 * b;
+                    continue;
+                }
+            }
+            after_ascii = !v.any_high_bit();
+            if !after_ascii {
                 match $mixed(v, src, i, &mut *dst, o) {
                     Some((read, written)) => {
                         i += read;

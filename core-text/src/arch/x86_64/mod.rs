@@ -3,6 +3,7 @@
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+pub(crate) mod latin1;
 pub(crate) mod sse2;
 pub(crate) mod sse42;
 
