@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! UTF-8 to UTF-16, per fixed block of 56 bytes (64 loaded):
+//!     64 bytes ASCII: widen, and so on while the next 64 are (a loop of its own)
 //!     ASCII: widen
 //!     only 1- and 2-byte chars (Latin-1, Cyrillic, Greek): per 16-bit lane j, byte j or
 //!         (byte j & 0x1F) << 6 | byte j+1 & 0x3F; compress the lanes of char starts
@@ -413,9 +414,31 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
         let pair_high = _mm512_loadu_si512(PAIR_INDEX_HIGH.as_ptr().cast());
         let in_block = low_bits(BLOCK);
         while i + 66 <= n && o + 64 <= dst.len() {
+            let mut v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
+            if _mm512_movepi8_mask(v) == 0 {
+                // A run of whole ASCII vectors, 64 bytes a step (a carry would be a
+                // continuation byte, which is not ASCII). A loop of its own: with the step
+                // chosen by the mask (64 or 56), the next load's address waited on this one.
+                loop {
+                    let q = dst.as_mut_ptr().add(o).cast::<__m512i>();
+                    let (lo, hi) = widen(v);
+                    _mm512_storeu_si512(q, lo);
+                    _mm512_storeu_si512(q.add(1), hi);
+                    i += 64;
+                    o += 64;
+                    if i + 66 > n || o + 64 > dst.len() {
+                        break;
+                    }
+                    v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
+                    if _mm512_movepi8_mask(v) != 0 {
+                        break;
+                    }
+                }
+                carry = 0;
+                continue;
+            }
             let p = src.as_ptr().add(i);
             let q = dst.as_mut_ptr().add(o).cast::<__m512i>();
-            let v = _mm512_loadu_si512(p.cast());
             if _mm512_movepi8_mask(v) & in_block == 0 {
                 // ASCII (a carry would be a continuation byte, which is not).
                 let (lo, hi) = widen(v);
