@@ -1118,6 +1118,10 @@ pub(crate) unsafe fn utf16_len_valid(src: &[u8]) -> usize {
     }
 }
 
+/// Inputs from this many bytes count from a 64-byte boundary in [`count_chars`]; shorter ones
+/// (1 KiB took 11.5 ns unaligned) do not pay for the head step.
+const LONG_COUNT: usize = 4096;
+
 /// Number of bytes of `src` that are not continuation bytes (`10xx_xxxx`, signed below -64):
 /// one compare into a mask and a popcount per 64 bytes, two steps an iteration, the tail by a
 /// masked load. The count is in a general register all along, so there is no horizontal sum
@@ -1127,7 +1131,8 @@ pub(crate) unsafe fn count_chars(src: &[u8]) -> usize {
     let n = src.len();
     let p = src.as_ptr();
     // SAFETY: CPU per the caller's contract; full loads read 64 bytes at `i` with
-    // `i + 64 <= n`, and the tail's load is masked to the bytes left.
+    // `i + 64 <= n`, and the head's (`head < 64 <= n`) and tail's loads are masked to their
+    // bytes.
     unsafe {
         let limit = _mm512_set1_epi8(-64);
         macro_rules! cont {
@@ -1140,6 +1145,17 @@ pub(crate) unsafe fn count_chars(src: &[u8]) -> usize {
         }
         let (mut c0, mut c1) = (0u64, 0u64);
         let mut i = 0;
+        if n >= LONG_COUNT {
+            // Long inputs: the bytes up to the first 64-byte boundary first, so that the
+            // loop's loads each read one cache line (at 64 KiB, 1.7x faster than split loads).
+            let head = p.align_offset(64);
+            if head != 0 {
+                let k = low_bits(head);
+                let v = _mm512_maskz_loadu_epi8(k, p.cast());
+                c1 = u64::from(_mm512_mask_cmplt_epi8_mask(k, v, limit).count_ones());
+                i = head;
+            }
+        }
         while i + 128 <= n {
             c0 += cont!(i);
             c1 += cont!(i + 64);
