@@ -170,3 +170,32 @@ fn pairs_across_the_first_cache_line_boundary() {
         }
     }
 }
+
+/// The AVX-512 validation first tests surrogate-free text for any surrogate, 128 units a step
+/// and the last 128 units overlapping the steps before, and hands the rest to the pairing scan
+/// from the step that holds one. A lone or paired surrogate at positions around those steps
+/// and the overlap, in ASCII and non-ASCII text of lengths around multiples of 128.
+#[test]
+fn surrogates_after_a_surrogate_free_prefix() {
+    let imps = imps();
+    for len in [127, 128, 129, 200, 255, 256, 257, 383, 384, 385] {
+        for wide in [false, true] {
+            let fill = |i: usize| if wide { 0x4E00 + (i % 512) as u16 } else { 0x61 };
+            let input: Vec<u16> = (0..len).map(fill).collect();
+            check_utf16(&imps, &input, &(len, wide, "none"));
+            let positions = [0, 1, 31, 32, 63, 64, 95, 96, 126, 127, 128, 129, 191, 255, 256, 257];
+            for pos in
+                positions.into_iter().chain([129, 128, 2, 1].map(|back| len.saturating_sub(back)))
+            {
+                if pos + 1 >= len {
+                    continue;
+                }
+                for case in [[0xD800u16, 0x41], [0xDC00, 0x41], [0xD83D, 0xDE00], [0x41, 0xDBFF]] {
+                    let mut bad = input.clone();
+                    bad[pos..pos + 2].copy_from_slice(&case);
+                    check_utf16(&imps, &bad, &(len, wide, pos, Hex(&case)));
+                }
+            }
+        }
+    }
+}
