@@ -112,6 +112,29 @@ core_cpu::dispatch! {
             neon: utf8_to_utf16::to_utf16::<Neon>,
             scalar: scalar::utf8::to_utf16_kernel,
         }
+        /// Validates UTF-8 and transcodes it to UTF-16: `Ok(units written)`, or
+        /// `Err(resume)` as `utf8_check` (then `dst` holds anything). Contract: `dst` holds
+        /// at least `src.len()` units. One fused pass where the level walks non-ASCII text
+        /// in scalar code (`sse2`, `scalar`), the two kernels in turn elsewhere.
+        unsafe fn utf8_to_utf16_checked(
+            src: &[u8],
+            dst: &mut [MaybeUninit<u16>],
+        ) -> Result<usize, usize> {
+            avx512: |s, d| utf8_to_utf16::checked_in_two_passes(
+                s, d, entries::utf8_check::avx512, entries::utf8_to_utf16::avx512,
+            ),
+            avx2: |s, d| utf8_to_utf16::checked_in_two_passes(
+                s, d, entries::utf8_check::avx2, entries::utf8_to_utf16::avx2,
+            ),
+            sse42: |s, d| utf8_to_utf16::checked_in_two_passes(
+                s, d, entries::utf8_check::sse42, entries::utf8_to_utf16::sse42,
+            ),
+            sse2: utf8_to_utf16::to_utf16_checked_no_shuffle::<Sse2>,
+            neon: |s, d| utf8_to_utf16::checked_in_two_passes(
+                s, d, entries::utf8_check::neon, entries::utf8_to_utf16::neon,
+            ),
+            scalar: scalar::utf8::to_utf16_checked,
+        }
         /// Transcodes well-formed UTF-16 to UTF-8, returning the bytes written. Contract:
         /// the input is well formed and `dst` holds at least as many bytes as it needs.
         unsafe fn utf16_to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
