@@ -120,19 +120,11 @@ core_cpu::dispatch! {
             src: &[u8],
             dst: &mut [MaybeUninit<u16>],
         ) -> Result<usize, usize> {
-            avx512: |s, d| utf8_to_utf16::checked_in_two_passes(
-                s, d, entries::utf8_check::avx512, entries::utf8_to_utf16::avx512,
-            ),
-            avx2: |s, d| utf8_to_utf16::checked_in_two_passes(
-                s, d, entries::utf8_check::avx2, entries::utf8_to_utf16::avx2,
-            ),
-            sse42: |s, d| utf8_to_utf16::checked_in_two_passes(
-                s, d, entries::utf8_check::sse42, entries::utf8_to_utf16::sse42,
-            ),
+            avx512: utf8_to_utf16::checked_in_two_passes_avx512,
+            avx2: utf8_to_utf16::checked_in_two_passes::<V256>,
+            sse42: utf8_to_utf16::checked_in_two_passes::<Sse42>,
             sse2: utf8_to_utf16::to_utf16_checked_no_shuffle::<Sse2>,
-            neon: |s, d| utf8_to_utf16::checked_in_two_passes(
-                s, d, entries::utf8_check::neon, entries::utf8_to_utf16::neon,
-            ),
+            neon: utf8_to_utf16::checked_in_two_passes::<Neon>,
             scalar: scalar::utf8::to_utf16_checked,
         }
         /// Transcodes well-formed UTF-16 to UTF-8, returning the bytes written. Contract:

@@ -1005,22 +1005,39 @@ pub(crate) unsafe fn to_utf16_checked_no_shuffle<V: Vector>(
 }
 
 /// `utf8_to_utf16_checked` where the level's validating and transcoding kernels are each
-/// vectorized (byte shuffles): one pass of each beats a fused walk. `check` and `transcode`
-/// are the level's own entries.
+/// vectorized (byte shuffles): one pass of each beats a fused walk. Both are inlined into the
+/// level's entry (calling the two entries from a third costs a few ns a call on short text).
 ///
 /// # Safety
-/// `dst` holds at least `src.len()` units and the CPU runs the two entries' level.
+/// `dst` holds at least `src.len()` units and the CPU supports `V`'s level.
 #[inline(always)]
-pub(crate) unsafe fn checked_in_two_passes(
+pub(crate) unsafe fn checked_in_two_passes<V: Transcode + core_cpu::vector::Lookup>(
     src: &[u8],
     dst: &mut [MaybeUninit<u16>],
-    check: unsafe fn(&[u8]) -> Result<usize, usize>,
-    transcode: unsafe fn(&[u8], &mut [MaybeUninit<u16>]) -> usize,
 ) -> Result<usize, usize> {
     // SAFETY: the level per the contract; checking accepts any input, and valid input of
     // `src.len()` bytes needs at most that many units, which `dst` holds.
     unsafe {
-        check(src)?;
-        Ok(transcode(src, dst))
+        super::utf8_validate::check::<V>(src)?;
+        Ok(to_utf16::<V>(src, dst))
+    }
+}
+
+/// [`checked_in_two_passes`] at `avx512`: that level's check (the AVX2 algorithm) and its own
+/// transcoder, both inlined into the entry.
+///
+/// # Safety
+/// `dst` holds at least `src.len()` units and the CPU supports AVX-512 (the level's set).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) unsafe fn checked_in_two_passes_avx512(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Result<usize, usize> {
+    // SAFETY: as `checked_in_two_passes`; the two kernels are the level's `utf8_check` and
+    // `utf8_to_utf16`.
+    unsafe {
+        super::utf8_validate::check::<core_cpu::vector::avx2::V256>(src)?;
+        Ok(crate::arch::x86_64::avx512::transcode_utf8(src, dst))
     }
 }
