@@ -114,6 +114,21 @@ core_cpu::dispatch! {
             neon: utf8_to_utf16::to_utf16::<Neon>,
             scalar: scalar::utf8::to_utf16_kernel,
         }
+        /// Validates UTF-8 and transcodes it to UTF-16: `Ok(units written)`, or
+        /// `Err(resume)` as `utf8_check` (then `dst` holds anything). Contract: `dst` holds
+        /// at least `src.len()` units. One fused pass where the level walks non-ASCII text
+        /// in scalar code (`sse2`, `scalar`), the two kernels in turn elsewhere.
+        unsafe fn utf8_to_utf16_checked(
+            src: &[u8],
+            dst: &mut [MaybeUninit<u16>],
+        ) -> Result<usize, usize> {
+            avx512: utf8_to_utf16::checked_in_two_passes_avx512,
+            avx2: utf8_to_utf16::checked_in_two_passes::<V256>,
+            sse42: utf8_to_utf16::checked_in_two_passes::<Sse42>,
+            sse2: utf8_to_utf16::to_utf16_checked_no_shuffle::<Sse2>,
+            neon: utf8_to_utf16::checked_in_two_passes::<Neon>,
+            scalar: scalar::utf8::to_utf16_checked,
+        }
         /// Transcodes well-formed UTF-16 to UTF-8, returning the bytes written. Contract:
         /// the input is well formed and `dst` holds at least as many bytes as it needs.
         unsafe fn utf16_to_utf8(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {

@@ -186,7 +186,8 @@ pub fn to_utf16_vec(s: &str) -> Vec<u16> {
 ///
 /// # Errors
 /// [`TranscodeError::Invalid`] with the std-exact [`Utf8Error`] when `src` is not UTF-8 (then
-/// nothing is written), or [`TranscodeError::BufferTooSmall`] when `dst` is too small.
+/// what `dst` holds is unspecified: a valid prefix may have been transcoded into it), or
+/// [`TranscodeError::BufferTooSmall`] when `dst` is too small.
 ///
 /// ```
 /// use core_text::{utf8, TranscodeError};
@@ -487,6 +488,20 @@ pub(crate) fn to_utf16_from_bytes_in<O: Ops>(
     src: &[u8],
     dst: &mut [u16],
 ) -> Result<usize, TranscodeError<Utf8Error>> {
+    // With room for a unit per byte (the most valid input needs), one kernel validates and
+    // transcodes; the levels that walk non-ASCII text in scalar code do both in one walk.
+    if dst.len() >= src.len() {
+        // SAFETY: `dst` holds `src.len()` units; the kernel writes units only.
+        match unsafe { o.utf8_to_utf16_checked(src, as_output(dst)) } {
+            Ok(units) => return Ok(units),
+            Err(resume) => {
+                if let Some(e) = locate_error(src, resume) {
+                    return Err(TranscodeError::Invalid(e));
+                }
+                // The kernel and the exact scalar code disagree: the path below settles it.
+            }
+        }
+    }
     let needed = check_in(o, src).map_err(TranscodeError::Invalid)?;
     if dst.len() < needed {
         return Err(BufferTooSmall { needed, available: dst.len() }.into());

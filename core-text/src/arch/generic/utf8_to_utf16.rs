@@ -929,6 +929,115 @@ pub(crate) unsafe fn to_utf16_no_shuffle<V: Vector>(
     src: &[u8],
     dst: &mut [MaybeUninit<u16>],
 ) -> usize {
+    // With room for a unit per byte, the one-pass validating walk: at this level it is faster
+    // than the run paths below even with its checks (it stays in its scalar loop for as long
+    // as non-ASCII text lasts, where `convert` goes back to a vector test every 16 bytes).
+    if dst.len() >= src.len() {
+        // SAFETY: `dst` holds `src.len()` units; CPU per contract.
+        if let Ok(units) = unsafe { to_utf16_checked_no_shuffle::<V>(src, dst) } {
+            return units;
+        }
+        // Unreachable for valid input: the run paths below write it all again.
+    }
     // SAFETY: forwarded contract; the scalar step is bounds-checked.
     unsafe { convert::<V>(src, dst, scalar_chars::<V>) }
+}
+
+/// Validates UTF-8 and transcodes it to UTF-16 in one pass, for levels without a byte
+/// shuffle (SSE2), where the validating and transcoding kernels both walk non-ASCII text
+/// char by char in scalar code: doing that walk once instead of twice is what pays. Vectors
+/// take the ASCII runs (two a step while they last); at the first high byte the vector's
+/// ASCII prefix is kept and the chars after it are validated and decoded one at a time until
+/// eight ASCII bytes come in a row. Returns `Ok(units written)`, or `Err(resume)` as
+/// `Kernels::utf8_check` (then what `dst` holds is unspecified).
+///
+/// # Safety
+/// `dst` holds at least `src.len()` units and the CPU supports `V`'s level.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) unsafe fn to_utf16_checked_no_shuffle<V: Vector>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Result<usize, usize> {
+    let b = V::BYTES;
+    let n = src.len();
+    debug_assert!(dst.len() >= n);
+    let (mut i, mut o) = (0, 0);
+    loop {
+        // SAFETY: reads stay below `i + BYTES <= n` (two vectors: `i + 2 * BYTES <= n`). The
+        // prefix `src[..i]` is valid, so `o <= i` (no char takes more units than bytes), and
+        // the stores end at `o + BYTES <= i + BYTES <= n <= dst.len()` units (twice that with
+        // two vectors); CPU per contract.
+        unsafe {
+            while i + 2 * b <= n {
+                let p = src.as_ptr().add(i);
+                let (v0, v1) = (V::load(p), V::load(p.add(b)));
+                if v0.or(v1).any_high_bit() {
+                    break;
+                }
+                let q = dst.as_mut_ptr().add(o).cast::<u8>();
+                store_widened(v0, q);
+                store_widened(v1, q.add(2 * b));
+                i += 2 * b;
+                o += 2 * b;
+            }
+            while i + b <= n {
+                let v = V::load(src.as_ptr().add(i));
+                store_widened(v, dst.as_mut_ptr().add(o).cast::<u8>());
+                if v.any_high_bit() {
+                    let k = v.first_high_bit();
+                    i += k;
+                    o += k;
+                    break;
+                }
+                i += b;
+                o += b;
+            }
+        }
+        // SAFETY: `dst.len() >= n` (contract) and `o <= i` (above).
+        unsafe {
+            if i + b > n {
+                return scalar::decode_checked::<false>(src, i, dst, o).map(|(_, o)| o);
+            }
+            (i, o) = scalar::decode_checked::<true>(src, i, dst, o)?;
+        }
+    }
+}
+
+/// `utf8_to_utf16_checked` where the level's validating and transcoding kernels are each
+/// vectorized (byte shuffles): one pass of each beats a fused walk. Both are inlined into the
+/// level's entry (calling the two entries from a third costs a few ns a call on short text).
+///
+/// # Safety
+/// `dst` holds at least `src.len()` units and the CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn checked_in_two_passes<V: Transcode + core_cpu::vector::Lookup>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Result<usize, usize> {
+    // SAFETY: the level per the contract; checking accepts any input, and valid input of
+    // `src.len()` bytes needs at most that many units, which `dst` holds.
+    unsafe {
+        super::utf8_validate::check::<V>(src)?;
+        Ok(to_utf16::<V>(src, dst))
+    }
+}
+
+/// [`checked_in_two_passes`] at `avx512`: that level's check (the AVX2 algorithm) and its own
+/// transcoder, both inlined into the entry.
+///
+/// # Safety
+/// `dst` holds at least `src.len()` units and the CPU supports AVX-512 (the level's set).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) unsafe fn checked_in_two_passes_avx512(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Result<usize, usize> {
+    // SAFETY: as `checked_in_two_passes`; the two kernels are the level's `utf8_check` and
+    // `utf8_to_utf16`.
+    unsafe {
+        super::utf8_validate::check::<core_cpu::vector::avx2::V256>(src)?;
+        Ok(crate::arch::x86_64::avx512::transcode_utf8(src, dst))
+    }
 }

@@ -238,20 +238,32 @@ fn resume_at(src: &[u8], at: usize, before: u64) -> usize {
 }
 
 /// Number of bytes that are not continuation bytes.
+///
+/// Eight bytes a step, each byte's "starts a char" bit added into its own byte lane of an
+/// accumulator (no per-word popcount, which the baseline x86-64 target lacks as an
+/// instruction); the lanes are summed once per 255 words, before any can overflow.
 pub(crate) fn count_chars(src: &[u8]) -> usize {
-    const WORD: usize = core::mem::size_of::<usize>();
-    const ONES: usize = usize::from_ne_bytes([1; WORD]);
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
     let mut count = 0usize;
-    let mut chunks = src.chunks_exact(WORD);
-    for c in &mut chunks {
-        let mut w = [0u8; WORD];
-        w.copy_from_slice(c);
-        let w = usize::from_ne_bytes(w);
-        // A byte starts a char unless it is 10xx_xxxx: bit 7 clear, or bits 7 and 6 both set.
-        let starts = (!w >> 7 | w >> 6) & ONES;
-        count += starts.count_ones() as usize;
+    let mut words = src.chunks_exact(8);
+    loop {
+        let mut acc = 0u64;
+        let mut taken = 0;
+        for word in (&mut words).take(255) {
+            let w = word_at(word, 0);
+            // A byte starts a char unless it is 10xx_xxxx: bit 7 clear, or bits 7 and 6 set.
+            acc += (!w >> 7 | w >> 6) & ONES;
+            taken += 1;
+        }
+        // Byte lanes (each at most 255) to 16-bit lanes, then one multiply sums those.
+        let pairs = (acc & EVEN) + (acc >> 8 & EVEN);
+        count += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+        if taken < 255 {
+            break;
+        }
     }
-    count + chunks.remainder().iter().filter(|&&b| !is_continuation(b)).count()
+    count + words.remainder().iter().filter(|&&b| !is_continuation(b)).count()
 }
 
 /// Decodes valid UTF-8 into UTF-16 with bounds-checked writes; returns the units written.
@@ -339,6 +351,200 @@ pub(crate) fn decode_step(
         dst[o + 1] = MaybeUninit::new(0xDC00 | (c & 0x3FF) as u16);
         (4, 2)
     }
+}
+
+/// Validates and decodes the chars from `src[i]` (a char boundary, `src[..i]` valid) into
+/// `dst[o..]` until the end of `src`, an error, or (with `ASCII_EXIT`) eight ASCII bytes in a
+/// row, which are written first. Returns where it stopped in `src` and `dst`, or `Err(at)`
+/// with `at` the boundary of the char that is not valid (the resume point of
+/// `Kernels::utf8_check`).
+///
+/// Per char, the four bytes from its lead are read as one word and matched against the bit
+/// patterns of each width (`0xxx_xxxx`, `110x_xxxx 10xx_xxxx`, ...); the decoded value then
+/// settles what the pattern cannot (overlongs, surrogates, the top of the range) with one
+/// branch. Inside non-ASCII text an ASCII byte (a space) is taken one at a time, a run of
+/// eight as a word. The last three bytes go char by char with every access checked.
+///
+/// # Safety
+/// `dst.len() >= src.len()` and `o <= i`: a valid char never takes more units than bytes, so
+/// every write stays below `o + (bytes read) <= src.len()`.
+#[inline(always)]
+pub(crate) unsafe fn decode_checked<const ASCII_EXIT: bool>(
+    src: &[u8],
+    mut i: usize,
+    dst: &mut [MaybeUninit<u16>],
+    mut o: usize,
+) -> Result<(usize, usize), usize> {
+    debug_assert!(dst.len() >= src.len() && o <= i);
+    let n = src.len();
+    let s = src.as_ptr();
+    let d = dst.as_mut_ptr().cast::<u16>();
+    // SAFETY: reads stay below `i + 4 <= n` (`i + 8` for the ASCII word); each write of `k`
+    // units follows a read of at least `k` bytes from `i >= o`, so it ends at or below
+    // `o + 8 <= i + 8 <= n <= dst.len()` (contract).
+    unsafe {
+        while i + 4 <= n {
+            let w = u32::from_le_bytes(s.add(i).cast::<[u8; 4]>().read());
+            if w & 0x80 == 0 {
+                if i + 8 <= n {
+                    let word = u64::from_le_bytes(s.add(i).cast::<[u8; 8]>().read());
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        for k in 0..8 {
+                            *d.add(o + k) = (word >> (8 * k) & 0xFF) as u16;
+                        }
+                        i += 8;
+                        o += 8;
+                        if ASCII_EXIT {
+                            return Ok((i, o));
+                        }
+                        continue;
+                    }
+                }
+                *d.add(o) = (w & 0x7F) as u16;
+                i += 1;
+                o += 1;
+            } else if w & 0xC0E0 == 0x80C0 {
+                // 110x_xxxx 10xx_xxxx (C0 and C1 would be overlong), and the next ones while
+                // they are 2-byte chars too: Latin, Greek, Cyrillic words.
+                let mut w = w;
+                loop {
+                    if w & 0x1E == 0 {
+                        return Err(i);
+                    }
+                    *d.add(o) = ((w & 0x1F) << 6 | w >> 8 & 0x3F) as u16;
+                    i += 2;
+                    o += 1;
+                    if i + 4 > n {
+                        break;
+                    }
+                    w = u32::from_le_bytes(s.add(i).cast::<[u8; 4]>().read());
+                    if w & 0xC0E0 != 0x80C0 {
+                        break;
+                    }
+                }
+            } else if w & 0x00C0_C0F0 == 0x0080_80E0 {
+                // 1110_xxxx 10xx_xxxx 10xx_xxxx, while they last (CJK runs): four at a time
+                // from two words where they are there, one tested branch for the four.
+                const PAT2_MASK: u64 = 0xC0C0_F0C0_C0F0;
+                const PAT2: u64 = 0x8080_E080_80E0;
+                let three =
+                    |w: u64| ((w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F)) as u32;
+                let bad = |cp: u32| (cp < 0x800) | (cp & 0xF800 == 0xD800);
+                loop {
+                    while i + 14 <= n {
+                        let w0 = u64::from_le_bytes(s.add(i).cast::<[u8; 8]>().read());
+                        let w1 = u64::from_le_bytes(s.add(i + 6).cast::<[u8; 8]>().read());
+                        if (w0 & PAT2_MASK != PAT2) | (w1 & PAT2_MASK != PAT2) {
+                            break;
+                        }
+                        let cps = [three(w0), three(w0 >> 24), three(w1), three(w1 >> 24)];
+                        if cps.iter().fold(false, |acc, &cp| acc | bad(cp)) {
+                            return Err(i);
+                        }
+                        for (k, cp) in cps.into_iter().enumerate() {
+                            *d.add(o + k) = cp as u16;
+                        }
+                        i += 12;
+                        o += 4;
+                    }
+                    if i + 4 > n {
+                        break;
+                    }
+                    let w = u32::from_le_bytes(s.add(i).cast::<[u8; 4]>().read());
+                    if w & 0x00C0_C0F0 != 0x0080_80E0 {
+                        break;
+                    }
+                    let cp = (w & 0x0F) << 12 | (w >> 2 & 0xFC0) | (w >> 16 & 0x3F);
+                    if (cp < 0x800) | (cp & 0xF800 == 0xD800) {
+                        return Err(i);
+                    }
+                    *d.add(o) = cp as u16;
+                    i += 3;
+                    o += 1;
+                }
+            } else if w & 0xC0C0_C0F8 == 0x8080_80F0 {
+                // 1111_0xxx and three continuation bytes, while they last (emoji runs).
+                let mut w = w;
+                loop {
+                    let cp =
+                        (w & 0x07) << 18 | (w & 0x3F00) << 4 | (w >> 10 & 0xFC0) | (w >> 24 & 0x3F);
+                    if !(0x1_0000..=0x10_FFFF).contains(&cp) {
+                        return Err(i);
+                    }
+                    let c = cp - 0x1_0000;
+                    *d.add(o) = 0xD800 | (c >> 10) as u16;
+                    *d.add(o + 1) = 0xDC00 | (c & 0x3FF) as u16;
+                    i += 4;
+                    o += 2;
+                    if i + 4 > n {
+                        break;
+                    }
+                    w = u32::from_le_bytes(s.add(i).cast::<[u8; 4]>().read());
+                    if w & 0xC0C0_C0F8 != 0x8080_80F0 {
+                        break;
+                    }
+                }
+            } else {
+                return Err(i);
+            }
+        }
+    }
+    decode_checked_tail(src, i, dst, o)
+}
+
+/// [`decode_checked`] for the last bytes, char by char with every access checked.
+#[inline(never)]
+fn decode_checked_tail(
+    src: &[u8],
+    mut i: usize,
+    dst: &mut [MaybeUninit<u16>],
+    mut o: usize,
+) -> Result<(usize, usize), usize> {
+    let n = src.len();
+    while i < n {
+        let at = |k: usize| u32::from(src.get(i + k).copied().unwrap_or(0));
+        let cont = |c: u32| c & 0xC0 == 0x80;
+        let b = at(0);
+        if b < 0x80 {
+            dst[o] = MaybeUninit::new(b as u16);
+            i += 1;
+            o += 1;
+        } else if b < 0xE0 {
+            let c1 = at(1);
+            if b < 0xC2 || !cont(c1) {
+                return Err(i);
+            }
+            dst[o] = MaybeUninit::new(((b & 0x1F) << 6 | c1 & 0x3F) as u16);
+            i += 2;
+            o += 1;
+        } else if b < 0xF0 {
+            let (c1, c2) = (at(1), at(2));
+            let cp = (b & 0x0F) << 12 | (c1 & 0x3F) << 6 | c2 & 0x3F;
+            if !(cont(c1) & cont(c2) & (cp >= 0x800) & (cp & 0xF800 != 0xD800)) {
+                return Err(i);
+            }
+            dst[o] = MaybeUninit::new(cp as u16);
+            i += 3;
+            o += 1;
+        } else {
+            // Four bytes from here would have gone through the word loop: too few remain.
+            return Err(i);
+        }
+    }
+    Ok((i, o))
+}
+
+/// Validates `src` and transcodes it to UTF-16 in one pass: `Ok(units written)`, or
+/// `Err(resume)` as `Kernels::utf8_check` (what `dst` holds then is unspecified).
+///
+/// # Safety
+/// `dst` holds at least `src.len()` units.
+pub(crate) unsafe fn to_utf16_checked(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Result<usize, usize> {
+    // SAFETY: the contract, and `o = i = 0`.
+    unsafe { decode_checked::<false>(src, 0, dst, 0).map(|(_, o)| o) }
 }
 
 /// The table entry: same as [`to_utf16`] (its contract makes it never panic).
@@ -533,6 +739,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn count_chars_across_accumulator_batches() {
+        // 255 words = 2040 bytes a batch: counts on both sides of each batch end.
+        let text = "aé€😀 ".repeat(1000);
+        for len in [0, 7, 8, 9, 2039, 2040, 2041, 4080, 4081, 4089, text.len()] {
+            let s = &text.as_bytes()[..len];
+            let expect = s.iter().filter(|&&b| !is_continuation(b)).count();
+            assert_eq!(count_chars(s), expect, "len {len}");
+        }
+        let all_lead = [0xE2u8; 5000];
+        assert_eq!(count_chars(&all_lead), 5000);
     }
 
     fn check_against_std(v: &[u8]) {
