@@ -31,6 +31,16 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
     ///
     /// # Panics
     /// With 2³² − 1 entries or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("Accept", 1), ("Host", 2), ("HOST", 3)]);
+    /// assert_eq!(map.len(), 2); // "Host" and "HOST" are one key: the last value wins
+    /// assert_eq!(map.get("host"), Some(&3));
+    /// assert_eq!(map.get_key_value("host"), Some((&"HOST", &3)));
+    /// ```
     pub fn new<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
         let pairs = pairs.into_iter();
         let mut entries = Vec::with_capacity(pairs.size_hint().0);
@@ -56,6 +66,15 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
     }
 
     /// The stored key and the value for `key`, ignoring ASCII case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("Content-Type", "text/plain")]);
+    /// assert_eq!(map.get_key_value("CONTENT-TYPE"), Some((&"Content-Type", &"text/plain")));
+    /// assert_eq!(map.get_key_value("Content-Length"), None);
+    /// ```
     #[inline]
     pub fn get_key_value(&self, key: &str) -> Option<(&K, &V)> {
         let (k, v) = &self.entries[self.index.find_caseless(&self.entries, key)?];
@@ -63,6 +82,16 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
     }
 
     /// Whether the map has `key`, ignoring ASCII case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("Cookie", ())]);
+    /// assert!(map.contains_key("cookie") && map.contains_key("COOKIE"));
+    /// assert!(!map.contains_key("Cookies"));
+    /// assert!(!map.contains_key("cöokie")); // only ASCII letters fold
+    /// ```
     #[inline]
     pub fn contains_key(&self, key: &str) -> bool {
         self.index.find_caseless(&self.entries, key).is_some()
@@ -97,28 +126,75 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
 
 impl<K, V> FrozenCaseInsensitiveMap<K, V> {
     /// The number of entries.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("a", 1), ("A", 2), ("b", 3)]);
+    /// assert_eq!(map.len(), 2);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
     /// Whether the map is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let empty = FrozenCaseInsensitiveMap::<&str, u8>::new([]);
+    /// assert!(empty.is_empty());
+    /// assert!(!FrozenCaseInsensitiveMap::new([("x", 0)]).is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
     /// The lookup strategy picked for the keys (one of the string strategies).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::{FrozenCaseInsensitiveMap, Strategy};
+    /// let map = FrozenCaseInsensitiveMap::new([("GET", 1), ("PUT", 2)]);
+    /// // Integer strategies are never chosen for string keys.
+    /// assert!(!matches!(map.strategy(), Strategy::DenseInts | Strategy::SparseInts));
+    /// assert_eq!(map.get("put"), Some(&2));
+    /// ```
     pub fn strategy(&self) -> Strategy {
         self.index.strategy()
     }
 
     /// The entries, as `(&K, &V)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("X-Id", 7), ("x-ID", 8)]);
+    /// let pairs: Vec<_> = map.iter().collect();
+    /// assert_eq!(pairs, [(&"x-ID", &8)]); // the last spelling and value are kept
+    /// ```
     pub fn iter(&self) -> Iter<'_, K, V> {
         Iter { inner: self.entries.iter() }
     }
 
     /// The entries, with mutable values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let mut map = FrozenCaseInsensitiveMap::new([("a", 1), ("B", 2)]);
+    /// for (_, v) in map.iter_mut() {
+    ///     *v *= 10;
+    /// }
+    /// assert_eq!((map.get("A"), map.get("b")), (Some(&10), Some(&20)));
+    /// ```
     pub fn iter_mut(&mut self) -> IterMut<'_, K, V> {
         IterMut { inner: self.entries.iter_mut() }
     }
@@ -136,11 +212,28 @@ impl<K, V> FrozenCaseInsensitiveMap<K, V> {
     }
 
     /// The values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let map = FrozenCaseInsensitiveMap::new([("a", 1), ("b", 2), ("B", 3)]);
+    /// assert_eq!(map.values().sum::<i32>(), 4);
+    /// ```
     pub fn values(&self) -> Values<'_, K, V> {
         Values { inner: self.entries.iter() }
     }
 
     /// The values, mutable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveMap;
+    /// let mut map = FrozenCaseInsensitiveMap::new([("a", 1), ("b", 2)]);
+    /// map.values_mut().for_each(|v| *v = 0);
+    /// assert_eq!(map.get("A"), Some(&0));
+    /// ```
     pub fn values_mut(&mut self) -> ValuesMut<'_, K, V> {
         ValuesMut { inner: self.entries.iter_mut() }
     }
@@ -203,6 +296,15 @@ impl<T: AsRef<str>> FrozenCaseInsensitiveSet<T> {
     ///
     /// # Panics
     /// With 2³² − 1 elements or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveSet;
+    /// let set = FrozenCaseInsensitiveSet::new(["Get", "GET", "post"]);
+    /// assert_eq!(set.len(), 2);
+    /// assert_eq!(set.get("get"), Some(&"GET")); // the last of the equal elements
+    /// ```
     pub fn new<I: IntoIterator<Item = T>>(elements: I) -> Self {
         FrozenCaseInsensitiveSet {
             map: FrozenCaseInsensitiveMap::new(elements.into_iter().map(|t| (t, ()))),
@@ -224,6 +326,15 @@ impl<T: AsRef<str>> FrozenCaseInsensitiveSet<T> {
     }
 
     /// The stored element equal to `value` ignoring ASCII case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveSet;
+    /// let set = FrozenCaseInsensitiveSet::new([String::from("Accept-Encoding")]);
+    /// assert_eq!(set.get("accept-encoding").map(String::as_str), Some("Accept-Encoding"));
+    /// assert_eq!(set.get("accept"), None);
+    /// ```
     #[inline]
     pub fn get(&self, value: &str) -> Option<&T> {
         self.map.get_key_value(value).map(|(k, _)| k)
@@ -232,23 +343,55 @@ impl<T: AsRef<str>> FrozenCaseInsensitiveSet<T> {
 
 impl<T> FrozenCaseInsensitiveSet<T> {
     /// The number of elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveSet;
+    /// assert_eq!(FrozenCaseInsensitiveSet::new(["a", "A", "b"]).len(), 2);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.map.len()
     }
 
     /// Whether the set is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveSet;
+    /// assert!(FrozenCaseInsensitiveSet::<&str>::new([]).is_empty());
+    /// assert!(!FrozenCaseInsensitiveSet::new(["a"]).is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }
 
     /// The lookup strategy picked for the elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::{FrozenCaseInsensitiveSet, Strategy};
+    /// let set = FrozenCaseInsensitiveSet::new(["gzip", "br", "deflate"]);
+    /// assert!(!matches!(set.strategy(), Strategy::DenseInts | Strategy::SparseInts));
+    /// assert!(set.contains("GZIP"));
+    /// ```
     pub fn strategy(&self) -> Strategy {
         self.map.strategy()
     }
 
     /// The elements, as given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenCaseInsensitiveSet;
+    /// let set = FrozenCaseInsensitiveSet::new(["Br", "br"]);
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [&"br"]);
+    /// ```
     pub fn iter(&self) -> Keys<'_, T, ()> {
         self.map.keys()
     }

@@ -173,18 +173,46 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
 
 impl<K, V> FrozenMap<K, V> {
     /// The number of entries.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([(1, 'a'), (2, 'b'), (1, 'c')]);
+    /// assert_eq!(map.len(), 2); // the repeated key counts once
+    /// assert_eq!(map[&1], 'c');
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
     /// Whether the map is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let empty: FrozenMap<u32, u32> = FrozenMap::new([]);
+    /// assert!(empty.is_empty());
+    /// assert_eq!(empty.get(&0), None);
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
     /// The lookup strategy picked for the keys.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::{FrozenMap, Strategy};
+    /// let dense: FrozenMap<u32, u32> = (0..100).map(|k| (k, k * k)).collect();
+    /// assert_eq!(dense.strategy(), Strategy::DenseInts);
+    /// let sparse: FrozenMap<u64, u64> = (0..100).map(|k| (k * 1_000_003, k)).collect();
+    /// assert_eq!(sparse.strategy(), Strategy::SparseInts);
+    /// ```
     pub fn strategy(&self) -> Strategy {
         self.index.strategy()
     }
@@ -232,16 +260,43 @@ impl<K, V> FrozenMap<K, V> {
     }
 
     /// The keys.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([("b", 2), ("a", 1)]);
+    /// let mut keys: Vec<&str> = map.keys().copied().collect();
+    /// keys.sort();
+    /// assert_eq!(keys, ["a", "b"]);
+    /// ```
     pub fn keys(&self) -> Keys<'_, K, V> {
         Keys { inner: self.entries.iter() }
     }
 
     /// The values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let map = FrozenMap::from([("a", 1), ("b", 2), ("c", 3)]);
+    /// assert_eq!(map.values().max(), Some(&3));
+    /// ```
     pub fn values(&self) -> Values<'_, K, V> {
         Values { inner: self.entries.iter() }
     }
 
     /// The values, mutable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenMap;
+    /// let mut map = FrozenMap::from([("a", 1), ("b", 2)]);
+    /// map.values_mut().for_each(|v| *v += 1);
+    /// assert_eq!((map["a"], map["b"]), (2, 3));
+    /// ```
     pub fn values_mut(&mut self) -> ValuesMut<'_, K, V> {
         ValuesMut { inner: self.entries.iter_mut() }
     }

@@ -41,6 +41,15 @@ impl<T: Hash + Eq> FrozenSet<T> {
     }
 
     /// Whether the set has `value`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenSet;
+    /// let words: FrozenSet<String> = ["alpha".to_string(), "beta".to_string()].into();
+    /// assert!(words.contains("alpha")); // a &str finds a String element
+    /// assert!(!words.contains("gamma"));
+    /// ```
     #[inline]
     pub fn contains<Q: Hash + Eq + ?Sized>(&self, value: &Q) -> bool
     where
@@ -68,18 +77,42 @@ impl<T: Hash + Eq> FrozenSet<T> {
 
 impl<T> FrozenSet<T> {
     /// The number of elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenSet;
+    /// assert_eq!(FrozenSet::from([1, 2, 2, 3]).len(), 3);
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.map.len()
     }
 
     /// Whether the set is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenSet;
+    /// assert!(FrozenSet::<u8>::new([]).is_empty());
+    /// assert!(!FrozenSet::from([0u8]).is_empty());
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }
 
     /// The lookup strategy picked for the elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::{FrozenSet, Strategy};
+    /// let ports = FrozenSet::from([22u16, 80, 443]);
+    /// assert_eq!(ports.strategy(), Strategy::SmallIntScan);
+    /// assert!(ports.contains(&443));
+    /// ```
     pub fn strategy(&self) -> Strategy {
         self.map.strategy()
     }
@@ -235,6 +268,16 @@ impl<T: Hash + Eq> FrozenSet<T> {
     }
 
     /// Whether every element of `other` is in this set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_collections::frozen::FrozenSet;
+    /// use std::collections::HashSet;
+    /// let all = FrozenSet::from([1, 2, 3]);
+    /// assert!(all.is_superset(&HashSet::from([1, 3])));
+    /// assert!(!all.is_superset(&HashSet::from([1, 4])));
+    /// ```
     pub fn is_superset<O: SetLookup<T> + ?Sized>(&self, other: &O) -> bool {
         other.count() <= self.len() && other.items().all(|x| self.contains(x))
     }
