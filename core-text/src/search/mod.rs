@@ -69,36 +69,85 @@ mod prefix;
 pub use prefix::{common_prefix_len, eq_16byte, CompareBackend, Plain16, PrefixEq};
 
 /// The first position of `needle` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memchr;
+/// assert_eq!(memchr(b'=', b"key=value"), Some(3));
+/// assert_eq!(memchr(b'#', b"key=value"), None);
+/// ```
 #[inline]
 pub fn memchr(needle: u8, haystack: &[u8]) -> Option<usize> {
     Auto.memchr(haystack, needle)
 }
 
 /// The first position of `n1` or `n2` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memchr2;
+/// // The earlier of the two wins, whichever needle it is.
+/// assert_eq!(memchr2(b';', b',', b"a,b;c"), Some(1));
+/// assert_eq!(memchr2(b';', b',', b"abc"), None);
+/// ```
 #[inline]
 pub fn memchr2(n1: u8, n2: u8, haystack: &[u8]) -> Option<usize> {
     Auto.memchr2(haystack, n1, n2)
 }
 
 /// The first position of `n1`, `n2` or `n3` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memchr3;
+/// assert_eq!(memchr3(b'\r', b'\n', b'\t', b"col\tval\n"), Some(3));
+/// assert_eq!(memchr3(b'\r', b'\n', b'\t', b"plain"), None);
+/// ```
 #[inline]
 pub fn memchr3(n1: u8, n2: u8, n3: u8, haystack: &[u8]) -> Option<usize> {
     Auto.memchr3(haystack, n1, n2, n3)
 }
 
 /// The last position of `needle` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memrchr;
+/// assert_eq!(memrchr(b'/', b"usr/local/bin"), Some(9));
+/// assert_eq!(memrchr(b'/', b"file.txt"), None);
+/// ```
 #[inline]
 pub fn memrchr(needle: u8, haystack: &[u8]) -> Option<usize> {
     Auto.memrchr(haystack, needle)
 }
 
 /// The last position of `n1` or `n2` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memrchr2;
+/// assert_eq!(memrchr2(b'/', b'\\', b"C:\\dir/sub\\f"), Some(10));
+/// assert_eq!(memrchr2(b'/', b'\\', b"f"), None);
+/// ```
 #[inline]
 pub fn memrchr2(n1: u8, n2: u8, haystack: &[u8]) -> Option<usize> {
     Auto.memrchr2(haystack, n1, n2)
 }
 
 /// The last position of `n1`, `n2` or `n3` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memrchr3;
+/// assert_eq!(memrchr3(b'a', b'b', b'c', b"cab xyz"), Some(2));
+/// assert_eq!(memrchr3(b'a', b'b', b'c', b"xyz"), None);
+/// ```
 #[inline]
 pub fn memrchr3(n1: u8, n2: u8, n3: u8, haystack: &[u8]) -> Option<usize> {
     Auto.memrchr3(haystack, n1, n2, n3)
@@ -115,24 +164,57 @@ pub fn count(needle: u8, haystack: &[u8]) -> usize {
 }
 
 /// Every position of `needle` in `haystack`, front to back (or back to front with `rev`).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memchr_iter;
+/// let hay = b"a,b,,c";
+/// assert_eq!(memchr_iter(b',', hay).collect::<Vec<_>>(), [1, 3, 4]);
+/// assert_eq!(memchr_iter(b',', hay).rev().next(), Some(4));
+/// assert_eq!(memchr_iter(b';', hay).count(), 0);
+/// ```
 #[inline]
 pub fn memchr_iter(needle: u8, haystack: &[u8]) -> Memchr<'_> {
     Memchr::new([needle; 3], 1, haystack)
 }
 
 /// Every position of `n1` or `n2` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memchr2_iter;
+/// let hay = b"x=1;y=2";
+/// assert_eq!(memchr2_iter(b'=', b';', hay).collect::<Vec<_>>(), [1, 3, 5]);
+/// ```
 #[inline]
 pub fn memchr2_iter(n1: u8, n2: u8, haystack: &[u8]) -> Memchr<'_> {
     Memchr::new([n1, n2, n2], 2, haystack)
 }
 
 /// Every position of `n1`, `n2` or `n3` in `haystack`.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memchr3_iter;
+/// let hay = b"(a [b] {c})";
+/// assert_eq!(memchr3_iter(b'(', b'[', b'{', hay).collect::<Vec<_>>(), [0, 3, 7]);
+/// ```
 #[inline]
 pub fn memchr3_iter(n1: u8, n2: u8, n3: u8, haystack: &[u8]) -> Memchr<'_> {
     Memchr::new([n1, n2, n3], 3, haystack)
 }
 
 /// Every position of `needle` in `haystack`, back to front.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memrchr_iter;
+/// assert_eq!(memrchr_iter(b'l', b"hello").collect::<Vec<_>>(), [3, 2]);
+/// ```
 #[inline]
 pub fn memrchr_iter(needle: u8, haystack: &[u8]) -> core::iter::Rev<Memchr<'_>> {
     memchr_iter(needle, haystack).rev()
@@ -141,6 +223,17 @@ pub fn memrchr_iter(needle: u8, haystack: &[u8]) -> core::iter::Rev<Memchr<'_>> 
 /// An iterator over the positions of one to three bytes (see [`memchr_iter`]); double-ended:
 /// each end keeps its place, and the two never cross. Positions come from one 64-bit mask
 /// per 64-byte block where matches are dense, from the search kernel where they are sparse.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memchr_iter;
+/// let mut it = memchr_iter(b'x', b"x.x.x.x");
+/// // Taking from both ends meets in the middle without repeating a position.
+/// assert_eq!(it.next(), Some(0));
+/// assert_eq!(it.next_back(), Some(6));
+/// assert_eq!(it.collect::<Vec<_>>(), [2, 4]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Memchr<'h>(split::Cursor<'h>);
 

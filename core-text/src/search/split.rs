@@ -56,6 +56,14 @@ pub fn splitn(haystack: &[u8], n: usize, separator: u8) -> Split<'_> {
 }
 
 /// The pieces of `haystack` split by `separator`, last first (like `slice::rsplit`).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::rsplit;
+/// let parts: Vec<&[u8]> = rsplit(b"www.example.com", b'.').collect();
+/// assert_eq!(parts, [&b"com"[..], b"example", b"www"]);
+/// ```
 #[inline]
 pub fn rsplit(haystack: &[u8], separator: u8) -> core::iter::Rev<Split<'_>> {
     split(haystack, separator).rev()
@@ -285,6 +293,16 @@ pub(crate) use cursor_iterator;
 
 /// The pieces of a haystack between separators ([`split`], [`split_set`], [`splitn`]);
 /// double-ended.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::split;
+/// let mut it = split(b"1 2 3 4", b' ');
+/// assert_eq!(it.next(), Some(&b"1"[..]));
+/// assert_eq!(it.next_back(), Some(&b"4"[..]));
+/// assert_eq!(it.count(), 2);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Split<'h> {
     c: Cursor<'h>,
@@ -300,6 +318,16 @@ impl<'h> Split<'h> {
     }
 
     /// The same pieces as ranges of the haystack.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::split;
+    /// let hay = b"ab,cde";
+    /// let ranges: Vec<_> = split(hay, b',').into_ranges().collect();
+    /// assert_eq!(ranges, [0..2, 3..6]);
+    /// assert_eq!(&hay[ranges[1].clone()], b"cde");
+    /// ```
     pub fn into_ranges(self) -> SplitRanges<'h> {
         SplitRanges(self)
     }
@@ -365,6 +393,17 @@ impl<'h> DoubleEndedIterator for Split<'h> {
 impl FusedIterator for Split<'_> {}
 
 /// [`Split`]'s pieces as ranges ([`Split::into_ranges`]).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::split;
+/// let mut ranges = split(b"a,,b", b',').into_ranges();
+/// assert_eq!(ranges.next(), Some(0..1));
+/// assert_eq!(ranges.next(), Some(2..2)); // the empty piece between the commas
+/// assert_eq!(ranges.next(), Some(3..4));
+/// assert_eq!(ranges.next(), None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct SplitRanges<'h>(Split<'h>);
 
@@ -387,6 +426,16 @@ impl DoubleEndedIterator for SplitRanges<'_> {
 impl FusedIterator for SplitRanges<'_> {}
 
 /// At most `n` pieces from the back ([`rsplitn`]).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::rsplitn;
+/// let mut it = rsplitn(b"archive.tar.gz", 2, b'.');
+/// assert_eq!(it.next(), Some(&b"gz"[..]));
+/// assert_eq!(it.next(), Some(&b"archive.tar"[..]));
+/// assert_eq!(it.next(), None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct RSplitN<'h>(Split<'h>, usize);
 
@@ -417,6 +466,16 @@ impl<'h> Iterator for RSplitN<'h> {
 impl FusedIterator for RSplitN<'_> {}
 
 /// The lines of a haystack ([`lines`]); double-ended.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::lines;
+/// let mut it = lines(b"first\r\nmiddle\nlast");
+/// assert_eq!(it.next_back(), Some(&b"last"[..]));
+/// assert_eq!(it.next(), Some(&b"first"[..]));
+/// assert_eq!(it.collect::<Vec<_>>(), [&b"middle"[..]]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Lines<'h>(Split<'h>);
 
@@ -467,6 +526,16 @@ impl<'h> DoubleEndedIterator for Lines<'h> {
 impl FusedIterator for Lines<'_> {}
 
 /// The pieces of a UTF-16 haystack between units of a set ([`split16`]).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::{split16, U16Set};
+/// let hay: Vec<u16> = "k1=v1&k2=v2".encode_utf16().collect();
+/// let seps = U16Set::new(&[b'&' as u16, b'=' as u16]);
+/// let pieces: Vec<String> = split16(&hay, &seps).map(String::from_utf16_lossy).collect();
+/// assert_eq!(pieces, ["k1", "v1", "k2", "v2"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Split16<'h, 's> {
     hay: &'h [u16],
@@ -535,6 +604,17 @@ pub fn split_str<'h, 'n>(haystack: &'h [u8], separator: &'n [u8]) -> SplitStr<'h
 }
 
 /// The pieces of a haystack between occurrences of a byte string ([`split_str`]).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::split_str;
+/// let mut it = split_str(b"a<br>b<br>", b"<br>");
+/// assert_eq!(it.next(), Some(&b"a"[..]));
+/// assert_eq!(it.next(), Some(&b"b"[..]));
+/// assert_eq!(it.next(), Some(&b""[..]));
+/// assert_eq!(it.next(), None);
+/// ```
 #[derive(Debug)]
 pub struct SplitStr<'h, 'n> {
     hay: &'h [u8],
