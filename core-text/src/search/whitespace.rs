@@ -163,6 +163,14 @@ pub(crate) fn rfind_not_whitespace_in(via: Via, s: &str) -> Option<usize> {
 }
 
 /// Does `s` hold a whitespace char?
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::contains_whitespace;
+/// assert!(contains_whitespace("no\u{a0}break")); // U+00A0 is whitespace too
+/// assert!(!contains_whitespace("one_word"));
+/// ```
 pub fn contains_whitespace(s: &str) -> bool {
     find_whitespace(s).is_some()
 }
@@ -177,6 +185,14 @@ pub fn trim_start(s: &str) -> &str {
 }
 
 /// `s` without trailing whitespace (as `str::trim_end`).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::trim_end;
+/// assert_eq!(trim_end("  text \u{2003}\n"), "  text");
+/// assert_eq!(trim_end(" \t "), "");
+/// ```
 pub fn trim_end(s: &str) -> &str {
     match rfind_not_whitespace(s) {
         Some(at) => &s[..at + char_at(s, at).1],
@@ -204,12 +220,31 @@ pub fn find_whitespace16(s: &[u16]) -> Option<usize> {
 }
 
 /// The index of the last whitespace unit of UTF-16 text.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::rfind_whitespace16;
+/// let t: Vec<u16> = "a b\u{3000}c".encode_utf16().collect();
+/// assert_eq!(rfind_whitespace16(&t), Some(3));
+/// assert_eq!(rfind_whitespace16(&[b'x' as u16]), None);
+/// ```
 pub fn rfind_whitespace16(s: &[u16]) -> Option<usize> {
     Auto.set_rfind16(s, &WS16, false)
 }
 
 /// The index of the first unit that is not whitespace (a surrogate counts as not
 /// whitespace: no whitespace is outside the BMP).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::find_not_whitespace16;
+/// let t: Vec<u16> = "\t \u{2028}x".encode_utf16().collect();
+/// assert_eq!(find_not_whitespace16(&t), Some(3));
+/// let blank: Vec<u16> = " \n".encode_utf16().collect();
+/// assert_eq!(find_not_whitespace16(&blank), None);
+/// ```
 pub fn find_not_whitespace16(s: &[u16]) -> Option<usize> {
     let mut i = 0;
     while let Some(k) = Auto.set_find16(&s[i..], &LATIN_WS16, true) {
@@ -223,6 +258,15 @@ pub fn find_not_whitespace16(s: &[u16]) -> Option<usize> {
 }
 
 /// The index of the last unit that is not whitespace.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::rfind_not_whitespace16;
+/// let t: Vec<u16> = "ab \r\n".encode_utf16().collect();
+/// assert_eq!(rfind_not_whitespace16(&t), Some(1));
+/// assert_eq!(rfind_not_whitespace16(&[]), None);
+/// ```
 pub fn rfind_not_whitespace16(s: &[u16]) -> Option<usize> {
     let mut end = s.len();
     while let Some(at) = Auto.set_rfind16(&s[..end], &LATIN_WS16, true) {
@@ -235,6 +279,16 @@ pub fn rfind_not_whitespace16(s: &[u16]) -> Option<usize> {
 }
 
 /// Does UTF-16 text hold a whitespace unit?
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::contains_whitespace16;
+/// let yes: Vec<u16> = "tab\there".encode_utf16().collect();
+/// let no: Vec<u16> = "😀none".encode_utf16().collect();
+/// assert!(contains_whitespace16(&yes));
+/// assert!(!contains_whitespace16(&no));
+/// ```
 pub fn contains_whitespace16(s: &[u16]) -> bool {
     find_whitespace16(s).is_some()
 }
@@ -250,11 +304,27 @@ pub fn trim16(s: &[u16]) -> &[u16] {
 }
 
 /// UTF-16 text without leading whitespace.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::trim_start16;
+/// let t: Vec<u16> = "\u{a0} hi ".encode_utf16().collect();
+/// assert_eq!(String::from_utf16_lossy(trim_start16(&t)), "hi ");
+/// ```
 pub fn trim_start16(s: &[u16]) -> &[u16] {
     &s[find_not_whitespace16(s).unwrap_or(s.len())..]
 }
 
 /// UTF-16 text without trailing whitespace.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::trim_end16;
+/// let t: Vec<u16> = " hi\u{2009}\n".encode_utf16().collect();
+/// assert_eq!(String::from_utf16_lossy(trim_end16(&t)), " hi");
+/// ```
 pub fn trim_end16(s: &[u16]) -> &[u16] {
     &s[..rfind_not_whitespace16(s).map_or(0, |at| at + 1)]
 }
