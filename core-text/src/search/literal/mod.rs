@@ -17,6 +17,19 @@ use rare::RareBytes;
 use teddy::Teddy;
 
 /// Which of the patterns matching at the leftmost position a search reports.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::{LiteralSet, MatchKind};
+/// let pats = ["sam", "samwise"];
+/// let first = LiteralSet::new(pats)?;
+/// let longest = LiteralSet::builder().match_kind(MatchKind::LeftmostLongest).build(pats)?;
+/// // Both match at 0; the kind decides which pattern is reported.
+/// assert_eq!(first.find(b"samwise").map(|m| m.pattern()), Some(0));
+/// assert_eq!(longest.find(b"samwise").map(|m| m.pattern()), Some(1));
+/// # Ok::<(), core_text::search::LiteralSetError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MatchKind {
     /// The pattern listed first (the alternation order of a backtracking regex).
@@ -27,6 +40,17 @@ pub enum MatchKind {
 }
 
 /// The search algorithm a [`LiteralSet`] chose when it was built (see [`LiteralSet`]).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::{LiteralSet, LiteralStrategy};
+/// let none = LiteralSet::new(Vec::<&[u8]>::new())?;
+/// assert_eq!(none.strategy(), LiteralStrategy::Empty);
+/// // One-byte patterns, at most three distinct: a plain byte search.
+/// assert_eq!(LiteralSet::new(["\n", "\r"])?.strategy(), LiteralStrategy::Bytes);
+/// # Ok::<(), core_text::search::LiteralSetError>(())
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LiteralStrategy {
@@ -45,6 +69,14 @@ pub enum LiteralStrategy {
 
 impl LiteralStrategy {
     /// The strategy's name: `empty`, `bytes`, `rare-bytes`, `teddy` or `automaton`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralStrategy;
+    /// assert_eq!(LiteralStrategy::RareBytes.name(), "rare-bytes");
+    /// assert_eq!(LiteralStrategy::Teddy.to_string(), "teddy");
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             LiteralStrategy::Empty => "empty",
@@ -63,6 +95,17 @@ impl fmt::Display for LiteralStrategy {
 }
 
 /// Why a [`LiteralSet`] could not be built.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::{LiteralSet, LiteralSetError};
+/// use core_text::Level;
+/// // Some level is always missing: NEON on x86_64, the x86 levels elsewhere.
+/// let missing = Level::ALL.into_iter().find(|l| !l.is_available()).unwrap();
+/// let err = LiteralSet::builder().level(missing).build(["x"]).unwrap_err();
+/// assert_eq!(err, LiteralSetError::LevelUnavailable(missing));
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LiteralSetError {
@@ -94,6 +137,17 @@ impl fmt::Display for LiteralSetError {
 impl std::error::Error for LiteralSetError {}
 
 /// One match: which pattern, and where.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::LiteralSet;
+/// let set = LiteralSet::new(["cat", "dog"])?;
+/// let m = set.find(b"hotdog stand").unwrap();
+/// assert_eq!((m.pattern(), m.start(), m.end(), m.len()), (1, 3, 6, 3));
+/// assert_eq!(&b"hotdog stand"[m.range()], b"dog");
+/// # Ok::<(), core_text::search::LiteralSetError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Match {
     pattern: usize,
@@ -103,31 +157,89 @@ pub struct Match {
 
 impl Match {
     /// The index of the pattern that matched, in the order the patterns were given.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let set = LiteralSet::new(["GET", "POST", "PUT"])?;
+    /// assert_eq!(set.find(b"PUT /x").unwrap().pattern(), 2);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     #[inline]
     pub fn pattern(&self) -> usize {
         self.pattern
     }
     /// The position of the first byte of the match.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let set = LiteralSet::new(["needle"])?;
+    /// assert_eq!(set.find(b"hay needle hay").unwrap().start(), 4);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     #[inline]
     pub fn start(&self) -> usize {
         self.start
     }
     /// The position just past the match.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let set = LiteralSet::new(["needle"])?;
+    /// assert_eq!(set.find(b"hay needle hay").unwrap().end(), 10);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     #[inline]
     pub fn end(&self) -> usize {
         self.end
     }
     /// `start..end`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let hay = b"error: disk full";
+    /// let m = LiteralSet::new(["warning", "error"])?.find(hay).unwrap();
+    /// assert_eq!(m.range(), 0..5);
+    /// assert_eq!(&hay[m.range()], b"error");
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     #[inline]
     pub fn range(&self) -> Range<usize> {
         self.start..self.end
     }
     /// The match's length.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let set = LiteralSet::new(["a", "abc"])?;
+    /// assert_eq!(set.find(b"xa").unwrap().len(), 1);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     #[inline]
     pub fn len(&self) -> usize {
         self.end - self.start
     }
     /// Is this an empty pattern's match?
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// // An empty pattern matches at the very start.
+    /// let m = LiteralSet::new(["", "z"])?.find(b"abc").unwrap();
+    /// assert!(m.is_empty());
+    /// assert_eq!(m.range(), 0..0);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.start == self.end
@@ -155,11 +267,30 @@ pub struct LiteralSetBuilder {
 
 impl LiteralSetBuilder {
     /// A builder with the defaults: leftmost-first, case-sensitive, the best level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::{LiteralSetBuilder, MatchKind};
+    /// let set = LiteralSetBuilder::new().build(["x"])?;
+    /// assert_eq!(set.match_kind(), MatchKind::LeftmostFirst);
+    /// assert!(!set.is_match(b"X"));
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn new() -> LiteralSetBuilder {
         LiteralSetBuilder::default()
     }
 
     /// The match semantics (default [`MatchKind::LeftmostFirst`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::{LiteralSet, MatchKind};
+    /// let set = LiteralSet::builder().match_kind(MatchKind::LeftmostLongest).build(["in", "int"])?;
+    /// assert_eq!(set.find(b"print").unwrap().range(), 2..5);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn match_kind(&mut self, kind: MatchKind) -> &mut LiteralSetBuilder {
         self.kind = kind;
         self
@@ -167,6 +298,18 @@ impl LiteralSetBuilder {
 
     /// Whether ASCII letters match either case (default `false`). Bytes above 0x7F always
     /// match exactly.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let set = LiteralSet::builder().ascii_case_insensitive(true).build(["select"])?;
+    /// assert_eq!(set.find(b"x; SeLeCt *").unwrap().start(), 3);
+    /// // Only ASCII folds: `É` does not match `é`.
+    /// let accent = LiteralSet::builder().ascii_case_insensitive(true).build(["é"])?;
+    /// assert!(!accent.is_match("É".as_bytes()));
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn ascii_case_insensitive(&mut self, yes: bool) -> &mut LiteralSetBuilder {
         self.fold = yes;
         self
@@ -174,6 +317,19 @@ impl LiteralSetBuilder {
 
     /// Runs the set's kernels at `level` instead of [`Level::best`] (tests and benchmarks pin
     /// each level this way).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// use core_text::Level;
+    /// for level in Level::available() {
+    ///     let set = LiteralSet::builder().level(level).build(["foo", "bar"])?;
+    ///     assert_eq!(set.level(), level);
+    ///     assert_eq!(set.find(b"a bar").unwrap().start(), 2);
+    /// }
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn level(&mut self, level: Level) -> &mut LiteralSetBuilder {
         self.level = Some(level);
         self
@@ -184,6 +340,19 @@ impl LiteralSetBuilder {
     /// # Errors
     /// [`LiteralSetError::LevelUnavailable`] for a level this CPU cannot run;
     /// [`LiteralSetError::TooLarge`] when the automaton would exceed its size limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::{LiteralSet, LiteralSetError};
+    /// use core_text::Level;
+    /// let set = LiteralSet::builder().build([&b"\x00\x01"[..], b"\xff"])?;
+    /// assert_eq!(set.patterns_len(), 2);
+    /// let missing = Level::ALL.into_iter().find(|l| !l.is_available()).unwrap();
+    /// let err = LiteralSet::builder().level(missing).build(["a"]).unwrap_err();
+    /// assert!(matches!(err, LiteralSetError::LevelUnavailable(_)));
+    /// # Ok::<(), LiteralSetError>(())
+    /// ```
     pub fn build<I, P>(&self, patterns: I) -> Result<LiteralSet, LiteralSetError>
     where
         I: IntoIterator<Item = P>,
@@ -284,6 +453,16 @@ impl LiteralSet {
     ///
     /// # Errors
     /// [`LiteralSetError::TooLarge`] when the automaton would exceed its size limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let set = LiteralSet::new(["TODO", "FIXME"])?;
+    /// assert_eq!(set.find(b"// FIXME: later").map(|m| m.pattern()), Some(1));
+    /// assert_eq!(set.find(b"// done"), None);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn new<I, P>(patterns: I) -> Result<LiteralSet, LiteralSetError>
     where
         I: IntoIterator<Item = P>,
@@ -293,26 +472,74 @@ impl LiteralSet {
     }
 
     /// A builder for other options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let set = LiteralSet::builder().ascii_case_insensitive(true).build(["http"])?;
+    /// assert!(set.is_match(b"HTTP/1.1"));
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn builder() -> LiteralSetBuilder {
         LiteralSetBuilder::new()
     }
 
     /// The algorithm chosen for this set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::{LiteralSet, LiteralStrategy};
+    /// // A single byte pattern is found with `memchr`.
+    /// assert_eq!(LiteralSet::new([";"])?.strategy(), LiteralStrategy::Bytes);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn strategy(&self) -> LiteralStrategy {
         self.strategy
     }
 
     /// The level its kernels run at.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// use core_text::Level;
+    /// assert_eq!(LiteralSet::new(["a"])?.level(), Level::best());
+    /// let scalar = LiteralSet::builder().level(Level::Scalar).build(["a"])?;
+    /// assert_eq!(scalar.level(), Level::Scalar);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn level(&self) -> Level {
         self.ops.level()
     }
 
     /// The number of patterns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// // Duplicates are kept: each keeps its index.
+    /// assert_eq!(LiteralSet::new(["a", "b", "a"])?.patterns_len(), 3);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn patterns_len(&self) -> usize {
         self.pats.len()
     }
 
     /// The match semantics.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::{LiteralSet, MatchKind};
+    /// assert_eq!(LiteralSet::new(["a"])?.match_kind(), MatchKind::LeftmostFirst);
+    /// let set = LiteralSet::builder().match_kind(MatchKind::LeftmostLongest).build(["a"])?;
+    /// assert_eq!(set.match_kind(), MatchKind::LeftmostLongest);
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     pub fn match_kind(&self) -> MatchKind {
         self.pats.kind()
     }
@@ -332,6 +559,16 @@ impl LiteralSet {
     }
 
     /// Does any pattern occur in `haystack`?
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::LiteralSet;
+    /// let banned = LiteralSet::new(["DROP", "DELETE"])?;
+    /// assert!(banned.is_match(b"x; DROP TABLE t"));
+    /// assert!(!banned.is_match(b"SELECT 1"));
+    /// # Ok::<(), core_text::search::LiteralSetError>(())
+    /// ```
     #[inline]
     pub fn is_match(&self, haystack: &[u8]) -> bool {
         self.find_raw(haystack).is_some()
@@ -369,6 +606,17 @@ impl LiteralSet {
 }
 
 /// The iterator of [`LiteralSet::find_iter`].
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::LiteralSet;
+/// let set = LiteralSet::new(["aa"])?;
+/// // Matches do not overlap: "aaaaa" holds two, at 0 and 2.
+/// let starts: Vec<usize> = set.find_iter(b"aaaaa").map(|m| m.start()).collect();
+/// assert_eq!(starts, [0, 2]);
+/// # Ok::<(), core_text::search::LiteralSetError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct LiteralIter<'s, 'h> {
     set: &'s LiteralSet,
