@@ -238,6 +238,15 @@ impl fmt::Debug for Finder<'_> {
 
 impl<'n> Finder<'n> {
     /// A searcher for `needle`, running the best level's kernels.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::Finder;
+    /// let finder = Finder::new("\r\n\r\n");
+    /// assert_eq!(finder.find(b"GET / HTTP/1.1\r\nHost: x\r\n\r\nbody"), Some(23));
+    /// assert_eq!(finder.find(b"no end of headers\r\n"), None);
+    /// ```
     #[inline]
     pub fn new<B: ?Sized + AsRef<[u8]>>(needle: &'n B) -> Finder<'n> {
         FinderBuilder::new().build_forward(needle)
@@ -259,6 +268,17 @@ impl<'n> Finder<'n> {
     }
 
     /// The first position of the needle in `haystack`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::Finder;
+    /// let finder = Finder::new(b"fox");
+    /// assert_eq!(finder.find(b"quick brown fox"), Some(12));
+    /// assert_eq!(finder.find(b"fo"), None);
+    /// // The empty needle is found at 0.
+    /// assert_eq!(Finder::new("").find(b"abc"), Some(0));
+    /// ```
     #[inline]
     pub fn find(&self, haystack: &[u8]) -> Option<usize> {
         self.s.find(haystack)
@@ -277,17 +297,45 @@ impl<'n> Finder<'n> {
     }
 
     /// This searcher with a copy of its needle, borrowing nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::Finder;
+    /// let owned: Finder<'static> = {
+    ///     let needle = String::from("key");
+    ///     Finder::new(&needle).into_owned()
+    /// }; // `needle` is dropped here; the finder kept a copy
+    /// assert_eq!(owned.find(b"a key"), Some(2));
+    /// ```
     pub fn into_owned(self) -> Finder<'static> {
         Finder { s: self.s.into_owned() }
     }
 
     /// This searcher borrowing its needle from `self` (no copy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::Finder;
+    /// let owned = Finder::new("ab").into_owned();
+    /// let view = owned.as_ref();
+    /// assert_eq!(view.find(b"cab"), Some(1));
+    /// assert_eq!(view.needle(), owned.needle());
+    /// ```
     #[inline]
     pub fn as_ref(&self) -> Finder<'_> {
         Finder { s: self.s.as_ref() }
     }
 
     /// The needle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::Finder;
+    /// assert_eq!(Finder::new("abc").needle(), b"abc");
+    /// ```
     #[inline]
     pub fn needle(&self) -> &[u8] {
         self.s.needle.bytes()
@@ -315,6 +363,15 @@ impl fmt::Debug for FinderRev<'_> {
 
 impl<'n> FinderRev<'n> {
     /// A reverse searcher for `needle`, running the best level's kernels.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderRev;
+    /// let finder = FinderRev::new("::");
+    /// assert_eq!(finder.rfind("a::b::c"), Some(4));
+    /// assert_eq!(finder.rfind("abc"), None);
+    /// ```
     #[inline]
     pub fn new<B: ?Sized + AsRef<[u8]>>(needle: &'n B) -> FinderRev<'n> {
         FinderBuilder::new().build_reverse(needle)
@@ -322,6 +379,19 @@ impl<'n> FinderRev<'n> {
 
     /// A reverse searcher for `needle` running `level`'s kernels, or `None` when this CPU
     /// (or build) cannot run that level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderRev;
+    /// use core_text::Level;
+    /// for level in Level::available() {
+    ///     let f = FinderRev::with_level("o", level).expect("an available level");
+    ///     assert_eq!(f.rfind("foo"), Some(2));
+    /// }
+    /// let missing = Level::ALL.into_iter().find(|l| !l.is_available()).unwrap();
+    /// assert!(FinderRev::with_level("o", missing).is_none());
+    /// ```
     pub fn with_level<B: ?Sized + AsRef<[u8]>>(
         needle: &'n B,
         level: Level,
@@ -331,29 +401,70 @@ impl<'n> FinderRev<'n> {
     }
 
     /// The last position of the needle in `haystack`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderRev;
+    /// let finder = FinderRev::new(".tar");
+    /// assert_eq!(finder.rfind("x.tar.y.tar.gz"), Some(7));
+    /// assert_eq!(finder.rfind("x.zip"), None);
+    /// ```
     #[inline]
     pub fn rfind<B: AsRef<[u8]>>(&self, haystack: B) -> Option<usize> {
         self.s.rfind(haystack.as_ref())
     }
 
     /// Every non-overlapping occurrence of the needle in `haystack`, back to front.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderRev;
+    /// let finder = FinderRev::new("aa");
+    /// // Non-overlapping, taken from the back.
+    /// assert_eq!(finder.rfind_iter(b"aaaaa").collect::<Vec<_>>(), [3, 1]);
+    /// ```
     #[inline]
     pub fn rfind_iter<'a, 'h>(&'a self, haystack: &'h [u8]) -> FindRevIter<'h, 'a> {
         FindRevIter::new(haystack, self.as_ref())
     }
 
     /// This searcher with a copy of its needle, borrowing nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderRev;
+    /// let finder: FinderRev<'static> = FinderRev::new(&vec![b'z']).into_owned();
+    /// assert_eq!(finder.rfind("zaz"), Some(2));
+    /// ```
     pub fn into_owned(self) -> FinderRev<'static> {
         FinderRev { s: self.s.into_owned() }
     }
 
     /// This searcher borrowing its needle from `self` (no copy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderRev;
+    /// let owned = FinderRev::new("x").into_owned();
+    /// assert_eq!(owned.as_ref().rfind("xax"), Some(2));
+    /// ```
     #[inline]
     pub fn as_ref(&self) -> FinderRev<'_> {
         FinderRev { s: self.s.as_ref() }
     }
 
     /// The needle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderRev;
+    /// assert_eq!(FinderRev::new(b"\x00\x01").needle(), [0, 1]);
+    /// ```
     #[inline]
     pub fn needle(&self) -> &[u8] {
         self.s.needle.bytes()
@@ -374,26 +485,70 @@ pub struct FinderBuilder {
 
 impl FinderBuilder {
     /// A builder.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderBuilder;
+    /// let builder = FinderBuilder::new();
+    /// assert_eq!(builder.build_forward("b").find(b"abc"), Some(1));
+    /// assert_eq!(builder.build_reverse("b").rfind(b"abcb"), Some(3));
+    /// ```
     pub fn new() -> FinderBuilder {
         FinderBuilder::default()
     }
 
     /// A forward searcher borrowing `needle`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderBuilder;
+    /// let f = FinderBuilder::new().build_forward("lo");
+    /// assert_eq!(f.find(b"hello"), Some(3));
+    /// assert_eq!(f.find(b"help"), None);
+    /// ```
     pub fn build_forward<'n, B: ?Sized + AsRef<[u8]>>(&self, needle: &'n B) -> Finder<'n> {
         Finder { s: Searcher::new(Needle::Borrowed(needle.as_ref()), Kernels::Best) }
     }
 
     /// A forward searcher owning `needle`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::{Finder, FinderBuilder};
+    /// let word = String::from("owned");
+    /// let f: Finder<'static> = FinderBuilder::new().build_forward_owned(word.into_bytes());
+    /// assert_eq!(f.find(b"disowned"), Some(3));
+    /// ```
     pub fn build_forward_owned<B: Into<Box<[u8]>>>(&self, needle: B) -> Finder<'static> {
         Finder { s: Searcher::new(Needle::Owned(needle.into()), Kernels::Best) }
     }
 
     /// A reverse searcher borrowing `needle`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderBuilder;
+    /// let f = FinderBuilder::new().build_reverse("ab");
+    /// assert_eq!(f.rfind(b"abab"), Some(2));
+    /// assert_eq!(f.rfind(b"ba"), None);
+    /// ```
     pub fn build_reverse<'n, B: ?Sized + AsRef<[u8]>>(&self, needle: &'n B) -> FinderRev<'n> {
         FinderRev { s: Searcher::new(Needle::Borrowed(needle.as_ref()), Kernels::Best) }
     }
 
     /// A reverse searcher owning `needle`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::FinderBuilder;
+    /// let f = FinderBuilder::new().build_reverse_owned(vec![b'/']);
+    /// assert_eq!(f.rfind(b"/a/b"), Some(2));
+    /// ```
     pub fn build_reverse_owned<B: Into<Box<[u8]>>>(&self, needle: B) -> FinderRev<'static> {
         FinderRev { s: Searcher::new(Needle::Owned(needle.into()), Kernels::Best) }
     }
@@ -401,6 +556,16 @@ impl FinderBuilder {
 
 /// The iterator of [`find_iter`] and [`Finder::find_iter`]: non-overlapping occurrences,
 /// front to back.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memmem;
+/// let mut it = memmem::find_iter(b"one two one", b"one");
+/// assert_eq!(it.next(), Some(0));
+/// assert_eq!(it.next(), Some(8));
+/// assert_eq!(it.next(), None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct FindIter<'h, 'n> {
     haystack: &'h [u8],
@@ -415,6 +580,18 @@ impl<'h, 'n> FindIter<'h, 'n> {
     }
 
     /// This iterator with its own copy of the needle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::{FindIter, Finder};
+    /// let hay = b"a-b-c";
+    /// let it: FindIter<'_, 'static> = {
+    ///     let finder = Finder::new(&[b'-']);
+    ///     finder.find_iter(hay).into_owned()
+    /// };
+    /// assert_eq!(it.collect::<Vec<_>>(), [1, 3]);
+    /// ```
     pub fn into_owned(self) -> FindIter<'h, 'static> {
         FindIter { haystack: self.haystack, finder: self.finder.into_owned(), pos: self.pos }
     }
@@ -447,6 +624,16 @@ impl FusedIterator for FindIter<'_, '_> {}
 
 /// The iterator of [`rfind_iter`] and [`FinderRev::rfind_iter`]: non-overlapping
 /// occurrences, back to front.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::memmem;
+/// let mut it = memmem::rfind_iter(b"one two one", b"one");
+/// assert_eq!(it.next(), Some(8));
+/// assert_eq!(it.next(), Some(0));
+/// assert_eq!(it.next(), None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct FindRevIter<'h, 'n> {
     haystack: &'h [u8],
@@ -461,6 +648,18 @@ impl<'h, 'n> FindRevIter<'h, 'n> {
     }
 
     /// This iterator with its own copy of the needle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::memmem::{FindRevIter, FinderRev};
+    /// let hay = b"a-b-c";
+    /// let it: FindRevIter<'_, 'static> = {
+    ///     let finder = FinderRev::new(&[b'-']);
+    ///     finder.rfind_iter(hay).into_owned()
+    /// };
+    /// assert_eq!(it.collect::<Vec<_>>(), [3, 1]);
+    /// ```
     pub fn into_owned(self) -> FindRevIter<'h, 'static> {
         FindRevIter { haystack: self.haystack, finder: self.finder.into_owned(), end: self.end }
     }
