@@ -3,6 +3,16 @@
 use core::fmt;
 
 /// The output slice given to a `to_*` function cannot hold the result.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::utf8;
+/// let mut dst = [0u16; 3];
+/// let err = utf8::to_utf16("hello", &mut dst).unwrap_err();
+/// assert_eq!((err.needed(), err.available()), (5, 3));
+/// assert_eq!(err.to_string(), "output buffer too small: 5 needed, 3 available");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BufferTooSmall {
     pub(crate) needed: usize,
@@ -11,11 +21,31 @@ pub struct BufferTooSmall {
 
 impl BufferTooSmall {
     /// The number of elements the output must hold.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::latin1;
+    /// let mut dst = [0u8; 2];
+    /// // "é" takes two UTF-8 bytes, so "hé" needs three.
+    /// let err = latin1::to_utf8(b"h\xe9", &mut dst).unwrap_err();
+    /// assert_eq!(err.needed(), 3);
+    /// let mut big = vec![0u8; err.needed()];
+    /// assert_eq!(latin1::to_utf8(b"h\xe9", &mut big), Ok(3));
+    /// ```
     pub fn needed(&self) -> usize {
         self.needed
     }
 
     /// The number of elements the output held.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf8;
+    /// let mut dst = [0u16; 1];
+    /// assert_eq!(utf8::to_utf16("ab", &mut dst).unwrap_err().available(), 1);
+    /// ```
     pub fn available(&self) -> usize {
         self.available
     }
@@ -31,6 +61,20 @@ impl fmt::Display for BufferTooSmall {
 impl std::error::Error for BufferTooSmall {}
 
 /// Why a validating transcoder failed: invalid input (`E` says where) or too small an output.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::{utf8, TranscodeError};
+/// let mut dst = [0u16; 8];
+/// assert_eq!(utf8::to_utf16_from_bytes(b"ok", &mut dst), Ok(2));
+/// match utf8::to_utf16_from_bytes(b"ok\xff", &mut dst) {
+///     Err(TranscodeError::Invalid(e)) => assert_eq!(e.valid_up_to(), 2),
+///     other => panic!("unexpected {other:?}"),
+/// }
+/// let mut tiny = [0u16; 1];
+/// assert!(matches!(utf8::to_utf16_from_bytes(b"ok", &mut tiny), Err(TranscodeError::BufferTooSmall(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TranscodeError<E> {
     /// The input is not valid in its encoding.

@@ -24,6 +24,16 @@ impl Latin1Error {
     }
 
     /// The offset of the first character above U+00FF: the input before it converts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf16;
+    /// let wide: Vec<u16> = "naïve → ok".encode_utf16().collect();
+    /// let err = utf16::to_latin1_vec(&wide).unwrap_err();
+    /// assert_eq!(err.valid_up_to(), 6); // a unit index for UTF-16 input
+    /// assert_eq!(utf16::to_latin1_vec(&wide[..6]).unwrap(), b"na\xefve ");
+    /// ```
     pub fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }

@@ -71,6 +71,19 @@ use ops::{Auto, Ops, Pinned};
 /// right for every `Eq` type, so `impl PrefixEq for MyType {}` is all a type of one's own
 /// needs. The integers, `char`, `bool` and arrays of them answer their bytes and are
 /// compared by the SIMD kernel.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::search::{common_prefix_len, PrefixEq};
+/// // A type of one's own: the default compares elements with `==`.
+/// #[derive(PartialEq, Eq)]
+/// enum Op { Push(u32), Pop }
+/// impl PrefixEq for Op {}
+/// let a = [Op::Push(1), Op::Push(2), Op::Pop];
+/// let b = [Op::Push(1), Op::Push(3)];
+/// assert_eq!(common_prefix_len(&a, &b), 1);
+/// ```
 pub trait PrefixEq: Eq + Sized {
     /// The elements of `s` as bytes, when two elements are equal exactly when their bytes
     /// are (no padding, no two representations of one value); `None` (the default)
@@ -247,29 +260,80 @@ impl fmt::Debug for CompareBackend {
 
 impl CompareBackend {
     /// The backend for `level`, or `None` when this CPU (or build) cannot run it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::CompareBackend;
+    /// use core_text::Level;
+    /// let scalar = CompareBackend::new(Level::Scalar).expect("scalar always runs");
+    /// assert_eq!(scalar.common_prefix_len(b"abc", b"abd"), 2);
+    /// let missing = Level::ALL.into_iter().find(|l| !l.is_available()).unwrap();
+    /// assert!(CompareBackend::new(missing).is_none());
+    /// ```
     pub fn new(level: crate::Level) -> Option<CompareBackend> {
         ops::pinned(level).map(|k| CompareBackend { k })
     }
 
     /// Backends for every level in [`Level::available`](crate::Level::available), best
     /// first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::CompareBackend;
+    /// use core_text::Level;
+    /// let levels: Vec<Level> = CompareBackend::all().map(|b| b.level()).collect();
+    /// assert_eq!(levels, Level::available().collect::<Vec<_>>());
+    /// ```
     pub fn all() -> impl Iterator<Item = CompareBackend> {
         ops::levels().map(|k| CompareBackend { k })
     }
 
     /// The level this backend runs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::CompareBackend;
+    /// use core_text::Level;
+    /// assert_eq!(CompareBackend::new(Level::Scalar).unwrap().level(), Level::Scalar);
+    /// ```
     #[inline]
     pub fn level(&self) -> crate::Level {
         self.k.level()
     }
 
     /// [`common_prefix_len`] at this level (every length through its kernel).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::CompareBackend;
+    /// let long_a = vec![5u16; 100];
+    /// let mut long_b = long_a.clone();
+    /// long_b[70] = 6;
+    /// for backend in CompareBackend::all() {
+    ///     assert_eq!(backend.common_prefix_len(&long_a, &long_b), 70);
+    /// }
+    /// ```
     #[inline]
     pub fn common_prefix_len<T: PrefixEq>(&self, a: &[T], b: &[T]) -> usize {
         prefix_in(self.k, a, b, false)
     }
 
     /// [`eq_16byte`] at this level (every length through its kernel).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::search::CompareBackend;
+    /// let a = [1u128, 2, 3];
+    /// for backend in CompareBackend::all() {
+    ///     assert!(backend.eq_16byte(&a, &[1, 2, 3]));
+    ///     assert!(!backend.eq_16byte(&a, &[1, 2, 4]));
+    /// }
+    /// ```
     #[inline]
     pub fn eq_16byte<T: Plain16>(&self, a: &[T], b: &[T]) -> bool {
         eq_16byte_in(self.k, a, b, false)

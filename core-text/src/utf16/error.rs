@@ -20,6 +20,16 @@ impl Utf16Error {
 
     /// The length of the longest well-formed prefix: the index of the first unpaired
     /// surrogate.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf16;
+    /// let units = [0x68, 0x69, 0xD83D]; // "hi" and a lone high surrogate
+    /// let err = utf16::to_string(&units).unwrap_err();
+    /// assert_eq!(err.valid_up_to(), 2);
+    /// assert_eq!(utf16::to_string(&units[..err.valid_up_to()]).unwrap(), "hi");
+    /// ```
     pub fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }

@@ -26,12 +26,32 @@ impl Utf8Error {
     }
 
     /// The length of the longest valid prefix of the input.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf8;
+    /// let bytes = b"caf\xc3\xa9 \xff rest";
+    /// let err = utf8::from_utf8(bytes).unwrap_err();
+    /// assert_eq!(err.valid_up_to(), 6);
+    /// assert_eq!(utf8::from_utf8(&bytes[..6]), Ok("café "));
+    /// ```
     pub fn valid_up_to(&self) -> usize {
         (self.packed & ((1 << LEN_SHIFT) - 1)) as usize
     }
 
     /// `Some(n)`: an invalid sequence of `n` bytes (1 to 3) starts at `valid_up_to`;
     /// `None`: the input ends inside a sequence that more bytes could complete.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf8;
+    /// // A stray continuation byte: one invalid byte.
+    /// assert_eq!(utf8::from_utf8(b"a\x80b").unwrap_err().error_len(), Some(1));
+    /// // Cut off inside "€" (E2 82 AC): more input could complete it.
+    /// assert_eq!(utf8::from_utf8(b"a\xe2\x82").unwrap_err().error_len(), None);
+    /// ```
     pub fn error_len(&self) -> Option<usize> {
         match (self.packed >> LEN_SHIFT) as usize {
             0 => None,
