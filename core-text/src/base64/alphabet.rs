@@ -158,6 +158,16 @@ impl Alphabet {
     }
 
     /// The 64 symbols in value order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::Alphabet;
+    /// let url = Alphabet::URL_SAFE.as_str();
+    /// assert_eq!(url.len(), 64);
+    /// assert!(url.ends_with("-_"));
+    /// assert!(Alphabet::STANDARD.as_str().ends_with("+/"));
+    /// ```
     pub const fn as_str(&self) -> &str {
         match core::str::from_utf8(&self.encode) {
             Ok(s) => s,

@@ -49,6 +49,17 @@ impl fmt::Display for DecodeError {
 impl std::error::Error for DecodeError {}
 
 /// Why decoding into a slice failed.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::base64::{DecodeError, DecodeSliceError, STANDARD};
+/// let mut small = [0u8; 2];
+/// assert_eq!(STANDARD.decode_to_slice("aGVsbG8=", &mut small), Err(DecodeSliceError::OutputSliceTooSmall));
+/// let mut buf = [0u8; 8];
+/// let bad = STANDARD.decode_to_slice("aGV!", &mut buf);
+/// assert_eq!(bad, Err(DecodeSliceError::DecodeError(DecodeError::InvalidByte(3, b'!'))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DecodeSliceError {
     /// The input is not valid Base64.
@@ -83,6 +94,16 @@ impl std::error::Error for DecodeSliceError {
 }
 
 /// Encoding into a slice failed: the output slice cannot hold the encoded text.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::base64::{EncodeSliceError, STANDARD};
+/// let mut buf = [0u8; 3];
+/// // Three bytes encode to four symbols.
+/// assert_eq!(STANDARD.encode_to_slice(b"abc", &mut buf), Err(EncodeSliceError::OutputSliceTooSmall));
+/// assert_eq!(STANDARD.encode_to_slice(b"ab", &mut [0u8; 4]), Ok(4));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EncodeSliceError {
     /// The output slice is shorter than [`Engine::encoded_len`](super::Engine::encoded_len).
@@ -99,6 +120,18 @@ impl fmt::Display for EncodeSliceError {
 impl std::error::Error for EncodeSliceError {}
 
 /// Why a string is not an [`Alphabet`](super::Alphabet).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::base64::{Alphabet, AlphabetError};
+/// assert_eq!(Alphabet::new("abc").unwrap_err(), AlphabetError::InvalidLength);
+/// let mut symbols = Alphabet::STANDARD.as_str().to_string();
+/// symbols.replace_range(63.., "A"); // "A" is already the first symbol
+/// assert_eq!(Alphabet::new(&symbols).unwrap_err(), AlphabetError::DuplicatedByte(b'A'));
+/// symbols.replace_range(63.., "=");
+/// assert_eq!(Alphabet::new(&symbols).unwrap_err(), AlphabetError::ReservedByte(b'='));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AlphabetError {
     /// Not exactly 64 bytes.

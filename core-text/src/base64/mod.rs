@@ -95,6 +95,16 @@ pub const MIME: Engine = Engine::new(
 ///
 /// Engines are `Copy` and built in `const` context. [`Engine::with_level`] pins one to a
 /// SIMD [`Level`] (tests and benchmarks use it); otherwise it runs the best level of the CPU.
+///
+/// # Examples
+///
+/// ```
+/// use core_text::base64::{Alphabet, Config, Engine};
+/// const URL_NO_PAD: Engine = Engine::new(Config::new().alphabet(Alphabet::URL_SAFE).padding(false));
+/// let token = URL_NO_PAD.encode([0xfa, 0xfb, 0xfc, 0xfd]);
+/// assert_eq!(token, "-vv8_Q");
+/// assert_eq!(URL_NO_PAD.decode(&token).unwrap(), [0xfa, 0xfb, 0xfc, 0xfd]);
+/// ```
 #[derive(Clone, Copy)]
 pub struct Engine {
     config: Config,
@@ -132,11 +142,27 @@ macro_rules! bytes {
 
 impl Engine {
     /// An engine for `config`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{Config, Engine, STANDARD};
+    /// const MINE: Engine = Engine::new(Config::new());
+    /// assert_eq!(MINE, STANDARD);
+    /// assert_eq!(MINE.encode(b"\x00"), "AA==");
+    /// ```
     pub const fn new(config: Config) -> Engine {
         Engine { config, k: None }
     }
 
     /// The configuration.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{Config, STANDARD_NO_PAD};
+    /// assert_eq!(*STANDARD_NO_PAD.config(), Config::new().padding(false));
+    /// ```
     pub const fn config(&self) -> &Config {
         &self.config
     }
@@ -155,6 +181,14 @@ impl Engine {
     }
 
     /// The level this engine is pinned to, `None` for the best one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::{base64::STANDARD, Level};
+    /// assert_eq!(STANDARD.level(), None);
+    /// assert_eq!(STANDARD.with_level(Level::Scalar).unwrap().level(), Some(Level::Scalar));
+    /// ```
     pub fn level(&self) -> Option<Level> {
         self.k.map(|k| k.level())
     }
@@ -162,6 +196,15 @@ impl Engine {
     // ---- lengths ----
 
     /// The length of the encoded text of `n` bytes, or `None` if it overflows `usize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{STANDARD, STANDARD_NO_PAD};
+    /// assert_eq!(STANDARD.checked_encoded_len(5), Some(8));
+    /// assert_eq!(STANDARD_NO_PAD.checked_encoded_len(5), Some(7));
+    /// assert_eq!(STANDARD.checked_encoded_len(usize::MAX), None);
+    /// ```
     pub const fn checked_encoded_len(&self, n: usize) -> Option<usize> {
         let groups = n / 3;
         let rem = n % 3;
@@ -187,6 +230,15 @@ impl Engine {
     ///
     /// # Panics
     /// If it overflows `usize` ([`Engine::checked_encoded_len`] does not panic).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{MIME, STANDARD};
+    /// assert_eq!(STANDARD.encoded_len(1), 4);
+    /// // MIME: 76 symbols a line, CRLF between lines.
+    /// assert_eq!(MIME.encoded_len(60), 80 + 2);
+    /// ```
     pub const fn encoded_len(&self, n: usize) -> usize {
         match self.checked_encoded_len(n) {
             Some(l) => l,
@@ -198,17 +250,42 @@ impl Engine {
     ///
     /// # Panics
     /// As [`Engine::encoded_len`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::URL_SAFE_NO_PAD;
+    /// assert_eq!(URL_SAFE_NO_PAD.encoded_length(4), 6);
+    /// ```
     pub const fn encoded_length(&self, n: usize) -> usize {
         self.encoded_len(n)
     }
 
     /// An upper bound of the decoded length of `n` bytes of text (exact for unpadded or
     /// padded text without whitespace, up to the padding).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::STANDARD;
+    /// let text = "aGk=";
+    /// assert_eq!(STANDARD.decoded_len_estimate(text.len()), 3);
+    /// assert_eq!(STANDARD.decode(text).unwrap().len(), 2); // the padding made it an upper bound
+    /// ```
     pub const fn decoded_len_estimate(&self, n: usize) -> usize {
         n / 4 * 3 + (n % 4 * 3).div_ceil(4)
     }
 
     /// `base64-simd`'s name for [`Engine::decoded_len_estimate`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::STANDARD_NO_PAD;
+    /// // An upper bound: "aGk" (3 symbols) decodes to 2 bytes.
+/// assert_eq!(STANDARD_NO_PAD.estimated_decoded_length(3), 3);
+/// assert_eq!(STANDARD_NO_PAD.decode("aGk").unwrap().len(), 2);
+    /// ```
     pub const fn estimated_decoded_length(&self, n: usize) -> usize {
         self.decoded_len_estimate(n)
     }
@@ -274,6 +351,16 @@ impl Engine {
     ///
     /// # Errors
     /// As [`Engine::encode_to_slice`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{EncodeSliceError, STANDARD};
+    /// let mut buf = [0u8; 4];
+    /// assert_eq!(STANDARD.encode_slice("ok", &mut buf), Ok(4));
+    /// assert_eq!(&buf, b"b2s=");
+    /// assert_eq!(STANDARD.encode_slice("toolong", &mut buf), Err(EncodeSliceError::OutputSliceTooSmall));
+    /// ```
     pub fn encode_slice<T: AsRef<[u8]>>(
         &self,
         src: T,
@@ -286,6 +373,15 @@ impl Engine {
     ///
     /// # Panics
     /// If the encoded length overflows `usize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::STANDARD;
+    /// let mut out = b"data:;base64,".to_vec();
+    /// STANDARD.encode_to_vec_into("hi", &mut out);
+    /// assert_eq!(out, b"data:;base64,aGk=");
+    /// ```
     pub fn encode_to_vec_into<T: AsRef<[u8]>>(&self, src: T, dst: &mut Vec<u8>) {
         let src = bytes!(src);
         let n = self.encoded_len(src.len());
@@ -299,6 +395,13 @@ impl Engine {
     ///
     /// # Panics
     /// If the encoded length overflows `usize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::STANDARD;
+    /// assert_eq!(STANDARD.encode_to_vec([0xff]), b"/w==");
+    /// ```
     pub fn encode_to_vec<T: AsRef<[u8]>>(&self, src: T) -> Vec<u8> {
         let mut v = Vec::new();
         self.encode_to_vec_into(src, &mut v);
@@ -324,6 +427,13 @@ impl Engine {
     ///
     /// # Panics
     /// As [`Engine::encode`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::URL_SAFE;
+    /// assert_eq!(URL_SAFE.encode_to_string([0xff]), "_w==");
+    /// ```
     pub fn encode_to_string<T: AsRef<[u8]>>(&self, src: T) -> String {
         self.encode(src)
     }
@@ -332,6 +442,15 @@ impl Engine {
     ///
     /// # Panics
     /// As [`Engine::encode`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::STANDARD;
+    /// let mut header = String::from("Basic ");
+    /// STANDARD.encode_string("user:pw", &mut header);
+    /// assert_eq!(header, "Basic dXNlcjpwdw==");
+    /// ```
     pub fn encode_string<T: AsRef<[u8]>>(&self, src: T, dst: &mut String) {
         // SAFETY: only ASCII is appended to the string's bytes.
         self.encode_to_vec_into(src, unsafe { dst.as_mut_vec() });
@@ -459,6 +578,16 @@ impl Engine {
     ///
     /// # Errors
     /// As [`Engine::decode_to_slice`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{DecodeSliceError, STANDARD};
+    /// let mut buf = [0u8; 2];
+    /// assert_eq!(STANDARD.decode_slice("aGk=", &mut buf), Ok(2));
+    /// assert_eq!(&buf, b"hi");
+    /// assert_eq!(STANDARD.decode_slice("aGVsbG8=", &mut buf), Err(DecodeSliceError::OutputSliceTooSmall));
+    /// ```
     pub fn decode_slice<T: AsRef<[u8]>>(
         &self,
         src: T,
@@ -471,6 +600,18 @@ impl Engine {
     ///
     /// # Errors
     /// As [`Engine::decode`]; `dst` is left as it was.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{DecodeError, STANDARD};
+    /// let mut out = b"> ".to_vec();
+    /// STANDARD.decode_vec("aGk=", &mut out)?;
+    /// assert_eq!(out, b"> hi");
+    /// assert_eq!(STANDARD.decode_vec("a", &mut out), Err(DecodeError::InvalidLength(1)));
+    /// assert_eq!(out, b"> hi"); // unchanged by the failure
+    /// # Ok::<(), DecodeError>(())
+    /// ```
     pub fn decode_vec<T: AsRef<[u8]>>(&self, src: T, dst: &mut Vec<u8>) -> Result<(), DecodeError> {
         let src = bytes!(src);
         let start = dst.len();
@@ -513,6 +654,15 @@ impl Engine {
     ///
     /// # Errors
     /// As [`Engine::decode`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{DecodeError, STANDARD};
+    /// assert_eq!(STANDARD.decode_to_vec("AQID")?, [1, 2, 3]);
+    /// assert_eq!(STANDARD.decode_to_vec("AQ#D"), Err(DecodeError::InvalidByte(2, b'#')));
+    /// # Ok::<(), DecodeError>(())
+    /// ```
     pub fn decode_to_vec<T: AsRef<[u8]>>(&self, src: T) -> Result<Vec<u8>, DecodeError> {
         self.decode(src)
     }
@@ -545,6 +695,16 @@ impl Engine {
     ///
     /// # Errors
     /// As [`Engine::decode`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::STANDARD;
+    /// let mut buf = *b"b2s=";
+    /// assert_eq!(STANDARD.decode_inplace(&mut buf).unwrap(), b"ok");
+    /// let mut bad = *b"b2s*";
+    /// assert!(STANDARD.decode_inplace(&mut bad).is_err());
+    /// ```
     pub fn decode_inplace<'a>(&self, buf: &'a mut [u8]) -> Result<&'a mut [u8], DecodeError> {
         let n = self.decode_in_place(buf)?;
         Ok(&mut buf[..n])
@@ -554,6 +714,14 @@ impl Engine {
     ///
     /// # Errors
     /// As [`Engine::decode`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{DecodeError, STANDARD};
+    /// assert_eq!(STANDARD.check("aGVsbG8="), Ok(()));
+    /// assert_eq!(STANDARD.check("aGVsbG8"), Err(DecodeError::InvalidPadding));
+    /// ```
     pub fn check<T: AsRef<[u8]>>(&self, src: T) -> Result<(), DecodeError> {
         let src = bytes!(src);
         let mut buf = [0u8; 3 * 1024];

@@ -45,6 +45,18 @@ pub struct EncoderWriter<W: Write> {
 
 impl<W: Write> EncoderWriter<W> {
     /// A writer that encodes with `engine` into `inner`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{EncoderWriter, STANDARD};
+    /// use std::io::Write;
+    /// let mut w = EncoderWriter::new(Vec::new(), &STANDARD);
+    /// w.write_all(b"he")?;
+    /// w.write_all(b"llo")?; // groups may span writes
+    /// assert_eq!(w.finish()?, b"aGVsbG8=");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn new(inner: W, engine: &Engine) -> EncoderWriter<W> {
         EncoderWriter {
             engine: *engine,
@@ -80,6 +92,19 @@ impl<W: Write> EncoderWriter<W> {
     ///
     /// # Errors
     /// The inner writer's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{EncoderWriter, STANDARD};
+    /// use std::io::Write;
+    /// let mut w = EncoderWriter::new(Vec::new(), &STANDARD);
+    /// w.write_all(b"a")?;
+    /// // The last, partial group and its padding are written only by `finish`.
+    /// let out = w.finish()?;
+    /// assert_eq!(out, b"YQ==");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn finish(mut self) -> io::Result<W> {
         self.finish_mut()?;
         self.inner.take().ok_or_else(|| io::Error::other("base64 encoder already finished"))
@@ -167,6 +192,19 @@ pub struct DecoderReader<R: Read> {
 
 impl<R: Read> DecoderReader<R> {
     /// A reader that decodes the text of `inner` with `engine`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{DecoderReader, STANDARD};
+    /// use std::io::{ErrorKind, Read};
+    /// let mut out = String::new();
+    /// DecoderReader::new(&b"aGVsbG8="[..], &STANDARD).read_to_string(&mut out)?;
+    /// assert_eq!(out, "hello");
+    /// let err = DecoderReader::new(&b"aGV$"[..], &STANDARD).read_to_end(&mut Vec::new()).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::InvalidData);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn new(inner: R, engine: &Engine) -> DecoderReader<R> {
         DecoderReader {
             engine: *engine,
@@ -181,6 +219,19 @@ impl<R: Read> DecoderReader<R> {
     }
 
     /// The inner reader.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::base64::{DecoderReader, STANDARD};
+    /// use std::io::Read;
+    /// let mut r = DecoderReader::new(&b"YQ=="[..], &STANDARD);
+    /// let mut byte = [0u8; 1];
+    /// r.read_exact(&mut byte)?;
+    /// assert_eq!(&byte, b"a");
+    /// assert!(r.into_inner().len() < 4); // the reader consumed the text
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn into_inner(self) -> R {
         self.inner
     }
