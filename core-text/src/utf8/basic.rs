@@ -22,6 +22,18 @@ use core::fmt;
 /// Invalid UTF-8, and nothing more: zero-sized, so a `Result` of it is as cheap as a `bool`.
 ///
 /// For the position of the error use [`compat::from_utf8`](super::compat::from_utf8).
+///
+/// # Examples
+///
+/// ```
+/// use core_text::utf8::{basic, compat};
+/// let bad = b"ab\xff";
+/// assert_eq!(basic::from_utf8(bad), Err(basic::Utf8Error));
+/// assert_eq!(basic::Utf8Error.to_string(), "invalid utf-8 sequence");
+/// // The same input through `compat` says where.
+/// assert_eq!(compat::from_utf8(bad).unwrap_err().valid_up_to(), 2);
+/// assert_eq!(std::mem::size_of::<basic::Utf8Error>(), 0);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Utf8Error;
 
@@ -117,6 +129,25 @@ pub mod imp {
     /// Validation of UTF-8 given in pieces of any size, answered at the end.
     ///
     /// Only [`finalize`](Utf8Validator::finalize) says whether the input was valid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf8::basic::imp::Utf8Validator;
+    /// // Generic code over any level's validator; the caller vouches for the CPU.
+    /// unsafe fn pieces_valid<V: Utf8Validator>(pieces: &[&[u8]]) -> bool {
+    ///     let mut v = unsafe { V::new() };
+    ///     pieces.iter().for_each(|p| unsafe { v.update(p) });
+    ///     unsafe { v.finalize() }.is_ok()
+    /// }
+    /// #[cfg(target_arch = "x86_64")]
+    /// if std::is_x86_feature_detected!("sse4.2") {
+    ///     use core_text::utf8::basic::imp::x86::sse42::Utf8ValidatorImp as V;
+    ///     // SAFETY: SSE4.2 was detected. "é" is split across the two pieces.
+    ///     assert!(unsafe { pieces_valid::<V>(&[b"caf\xc3", b"\xa9"]) });
+    ///     assert!(!unsafe { pieces_valid::<V>(&[b"caf\xc3"]) }); // cut short
+    /// }
+    /// ```
     pub trait Utf8Validator {
         /// A validator at the start of the input.
         ///
@@ -149,6 +180,25 @@ pub mod imp {
     ///
     /// simdutf8 requires the pieces to be multiples of 64 bytes (and panics otherwise); these
     /// validators accept any size, so code written for either runs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf8::basic::imp::ChunkedUtf8Validator;
+    /// unsafe fn blocks_valid<V: ChunkedUtf8Validator>(text: &[u8]) -> bool {
+    ///     let (blocks, rest) = text.split_at(text.len() / 64 * 64);
+    ///     let mut v = unsafe { V::new() };
+    ///     unsafe { v.update_from_chunks(blocks) };
+    ///     unsafe { v.finalize(Some(rest)) }.is_ok()
+    /// }
+    /// #[cfg(target_arch = "x86_64")]
+    /// if std::is_x86_feature_detected!("sse4.2") {
+    ///     use core_text::utf8::basic::imp::x86::sse42::ChunkedUtf8ValidatorImp as V;
+    ///     // SAFETY: SSE4.2 was detected.
+    ///     assert!(unsafe { blocks_valid::<V>("ünïcödé ".repeat(30).as_bytes()) });
+    ///     assert!(!unsafe { blocks_valid::<V>(&[b'a', 0xC0, 0x80]) }); // an overlong form
+    /// }
+    /// ```
     pub trait ChunkedUtf8Validator {
         /// A validator at the start of the input.
         ///
@@ -347,11 +397,36 @@ pub mod imp {
 
     /// A streaming validator pinned to a level by [`for_level`]; its methods are safe, as
     /// making it checked the CPU.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::utf8::basic::imp::for_level;
+    /// for level in core_text::Level::available() {
+    ///     let mut v = for_level(level).expect("an available level");
+    ///     for piece in "Grüße 😀".as_bytes().chunks(3) {
+    ///         v.update(piece);
+    ///     }
+    ///     assert!(v.finalize().is_ok(), "at {level}");
+    /// }
+    /// ```
     #[derive(Clone, Copy, Debug)]
     pub struct LevelValidator(Stream);
 
     impl LevelValidator {
         /// Feeds the next piece of the input.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use core_text::utf8::basic::imp::for_level;
+        /// use core_text::Level;
+        /// let mut v = for_level(Level::Scalar).expect("scalar always runs");
+        /// // "€" is E2 82 AC; any split of it is fine.
+        /// v.update(b"5 \xe2");
+        /// v.update(b"\x82\xac");
+        /// assert!(v.finalize().is_ok());
+        /// ```
         pub fn update(&mut self, input: &[u8]) {
             self.0.update(input)
         }
@@ -360,6 +435,15 @@ pub mod imp {
         ///
         /// # Errors
         /// [`Utf8Error`] when the pieces together are not valid UTF-8.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use core_text::utf8::basic::{imp::for_level, Utf8Error};
+        /// let mut v = for_level(core_text::Level::best()).unwrap();
+        /// v.update(b"ok \xe2\x82"); // ends inside a character
+        /// assert_eq!(v.finalize(), Err(Utf8Error));
+        /// ```
         pub fn finalize(self) -> Result<(), Utf8Error> {
             self.0.finalize()
         }
