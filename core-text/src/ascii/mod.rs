@@ -386,112 +386,305 @@ impl fmt::Debug for Backend {
 
 impl Backend {
     /// The backend for `level`, or `None` when this CPU (or build) cannot run it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::{ascii, Level};
+    /// let scalar = ascii::Backend::new(Level::Scalar).expect("scalar always runs");
+    /// assert!(scalar.is_ascii(b"plain"));
+    /// let missing = Level::ALL.into_iter().find(|l| !l.is_available()).unwrap();
+    /// assert!(ascii::Backend::new(missing).is_none());
+    /// ```
     pub fn new(level: crate::Level) -> Option<Backend> {
         ops::pinned(level).map(|k| Backend { k })
     }
 
     /// The backend of [`Level::best`](crate::Level::best).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::{ascii, Level};
+    /// assert_eq!(ascii::Backend::best().level(), Level::best());
+    /// ```
     pub fn best() -> Backend {
         Backend { k: ops::best() }
     }
 
     /// Backends for every level in [`Level::available`](crate::Level::available), best
     /// first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::{ascii, Level};
+    /// let levels: Vec<Level> = ascii::Backend::all().map(|b| b.level()).collect();
+    /// assert_eq!(levels.last(), Some(&Level::Scalar));
+    /// assert_eq!(levels, Level::available().collect::<Vec<_>>());
+    /// ```
     pub fn all() -> impl Iterator<Item = Backend> {
         ops::levels().map(|k| Backend { k })
     }
 
     /// The level this backend runs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::{ascii, Level};
+    /// assert_eq!(ascii::Backend::new(Level::Scalar).unwrap().level(), Level::Scalar);
+    /// ```
     #[inline]
     pub fn level(&self) -> crate::Level {
         self.k.level()
     }
 
     /// [`is_ascii`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// let long = "ascii only, ".repeat(10);
+    /// for b in Backend::all() {
+    ///     assert!(b.is_ascii(long.as_bytes()));
+    ///     assert!(!b.is_ascii("naïve".as_bytes()), "at {:?}", b.level());
+    /// }
+    /// ```
     #[inline]
     pub fn is_ascii(&self, s: &[u8]) -> bool {
         self.k.is_ascii(s)
     }
 
     /// [`is_ascii_u16`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// let plain: Vec<u16> = "plain text".encode_utf16().collect();
+    /// for b in Backend::all() {
+    ///     assert!(b.is_ascii_u16(&plain));
+    ///     assert!(!b.is_ascii_u16(&[0x41, 0x80]));
+    /// }
+    /// ```
     #[inline]
     pub fn is_ascii_u16(&self, s: &[u16]) -> bool {
         self.k.is_ascii_u16(s)
     }
 
     /// [`eq_ignore_case`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     assert!(b.eq_ignore_case(b"Content-Length", b"content-length"));
+    ///     assert!(!b.eq_ignore_case(b"abc", b"abd"));
+    ///     assert!(!b.eq_ignore_case(b"abc", b"ab")); // lengths differ
+    /// }
+    /// ```
     #[inline]
     pub fn eq_ignore_case(&self, a: &[u8], b: &[u8]) -> bool {
         self.k.eq_ignore_case(a, b)
     }
 
     /// [`eq_ignore_case_u16`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// let a: Vec<u16> = "HeLLo Wörld".encode_utf16().collect();
+    /// let b: Vec<u16> = "hello wörld".encode_utf16().collect();
+    /// let c: Vec<u16> = "hello WÖrld".encode_utf16().collect(); // Ö is not ASCII
+    /// for be in Backend::all() {
+    ///     assert!(be.eq_ignore_case_u16(&a, &b));
+    ///     assert!(!be.eq_ignore_case_u16(&a, &c));
+    /// }
+    /// ```
     #[inline]
     pub fn eq_ignore_case_u16(&self, a: &[u16], b: &[u16]) -> bool {
         self.k.eq_ignore_case_u16(a, b)
     }
 
     /// [`eq_bytes_u16`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// let wide: Vec<u16> = "key".encode_utf16().collect();
+    /// for be in Backend::all() {
+    ///     assert!(be.eq_bytes_u16(b"key", &wide));
+    ///     assert!(!be.eq_bytes_u16(b"Key", &wide));
+    /// }
+    /// ```
     #[inline]
     pub fn eq_bytes_u16(&self, a: &[u8], b: &[u16]) -> bool {
         self.k.eq_bytes_u16(a, b)
     }
 
     /// [`starts_with_ignore_case`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     assert!(b.starts_with_ignore_case(b"HTTP/1.1 200", b"http/"));
+    ///     assert!(!b.starts_with_ignore_case(b"ht", b"http/")); // shorter than the prefix
+    /// }
+    /// ```
     #[inline]
     pub fn starts_with_ignore_case(&self, s: &[u8], prefix: &[u8]) -> bool {
         s.len() >= prefix.len() && self.k.eq_ignore_case(&s[..prefix.len()], prefix)
     }
 
     /// [`ends_with_ignore_case`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     assert!(b.ends_with_ignore_case(b"photo.JPG", b".jpg"));
+    ///     assert!(!b.ends_with_ignore_case(b"photo.png", b".jpg"));
+    /// }
+    /// ```
     #[inline]
     pub fn ends_with_ignore_case(&self, s: &[u8], suffix: &[u8]) -> bool {
         s.len() >= suffix.len() && self.k.eq_ignore_case(&s[s.len() - suffix.len()..], suffix)
     }
 
     /// [`make_upper`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     let mut s = "grüße, world".as_bytes().to_vec();
+    ///     b.make_upper(&mut s);
+    ///     assert_eq!(s, "GRüßE, WORLD".as_bytes()); // non-ASCII bytes are left alone
+    /// }
+    /// ```
     #[inline]
     pub fn make_upper(&self, s: &mut [u8]) {
         self.k.make_upper(s)
     }
 
     /// [`make_lower`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     let mut s = *b"MiXeD 123";
+    ///     b.make_lower(&mut s);
+    ///     assert_eq!(&s, b"mixed 123");
+    /// }
+    /// ```
     #[inline]
     pub fn make_lower(&self, s: &mut [u8]) {
         self.k.make_lower(s)
     }
 
     /// [`make_upper_u16`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     let mut s: Vec<u16> = "abc é".encode_utf16().collect();
+    ///     b.make_upper_u16(&mut s);
+    ///     assert_eq!(String::from_utf16(&s).unwrap(), "ABC é");
+    /// }
+    /// ```
     #[inline]
     pub fn make_upper_u16(&self, s: &mut [u16]) {
         self.k.make_upper_u16(s)
     }
 
     /// [`make_lower_u16`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     let mut s: Vec<u16> = "ÀBC".encode_utf16().collect();
+    ///     b.make_lower_u16(&mut s);
+    ///     assert_eq!(String::from_utf16(&s).unwrap(), "Àbc");
+    /// }
+    /// ```
     #[inline]
     pub fn make_lower_u16(&self, s: &mut [u16]) {
         self.k.make_lower_u16(s)
     }
 
     /// [`to_upper_u16`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// let s: Vec<u16> = "id_42".encode_utf16().collect();
+    /// for b in Backend::all() {
+    ///     assert_eq!(String::from_utf16(&b.to_upper_u16(&s)).unwrap(), "ID_42");
+    /// }
+    /// ```
     #[inline]
     pub fn to_upper_u16(&self, s: &[u16]) -> Vec<u16> {
         to_vec_u16_in(self.k, s, true, false)
     }
 
     /// [`to_lower_u16`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// let s: Vec<u16> = "GET".encode_utf16().collect();
+    /// for b in Backend::all() {
+    ///     assert_eq!(String::from_utf16(&b.to_lower_u16(&s)).unwrap(), "get");
+    /// }
+    /// ```
     #[inline]
     pub fn to_lower_u16(&self, s: &[u16]) -> Vec<u16> {
         to_vec_u16_in(self.k, s, false, false)
     }
 
     /// [`to_upper`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// let long = "mixed Case text ".repeat(8);
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.to_upper(long.as_bytes()), long.to_ascii_uppercase().into_bytes());
+    /// }
+    /// ```
     #[inline]
     pub fn to_upper(&self, s: &[u8]) -> Vec<u8> {
         to_vec_in(self.k, s, true, false)
     }
 
     /// [`to_lower`] at this level.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.to_lower(b"UTF-8"), b"utf-8");
+    /// }
+    /// ```
     #[inline]
     pub fn to_lower(&self, s: &[u8]) -> Vec<u8> {
         to_vec_in(self.k, s, false, false)
@@ -501,6 +694,18 @@ impl Backend {
     ///
     /// # Errors
     /// As [`to_upper_into`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     let mut buf = [0u8; 8];
+    ///     assert_eq!(b.to_upper_into(b"abc", &mut buf), Ok(3));
+    ///     assert_eq!(&buf[..3], b"ABC");
+    ///     assert_eq!(b.to_upper_into(b"too long!", &mut buf).unwrap_err().needed(), 9);
+    /// }
+    /// ```
     #[inline]
     pub fn to_upper_into(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, BufferTooSmall> {
         to_slice_in(self.k, src, dst, true, false)
@@ -510,6 +715,18 @@ impl Backend {
     ///
     /// # Errors
     /// As [`to_lower_into`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core_text::ascii::Backend;
+    /// for b in Backend::all() {
+    ///     let mut buf = [0u8; 2];
+    ///     assert_eq!(b.to_lower_into(b"OK", &mut buf), Ok(2));
+    ///     assert_eq!(&buf, b"ok");
+    ///     assert!(b.to_lower_into(b"NOPE", &mut buf).is_err());
+    /// }
+    /// ```
     #[inline]
     pub fn to_lower_into(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, BufferTooSmall> {
         to_slice_in(self.k, src, dst, false, false)
