@@ -283,8 +283,8 @@ impl Engine {
     /// ```
     /// use core_text::base64::STANDARD_NO_PAD;
     /// // An upper bound: "aGk" (3 symbols) decodes to 2 bytes.
-/// assert_eq!(STANDARD_NO_PAD.estimated_decoded_length(3), 3);
-/// assert_eq!(STANDARD_NO_PAD.decode("aGk").unwrap().len(), 2);
+    /// assert_eq!(STANDARD_NO_PAD.estimated_decoded_length(3), 3);
+    /// assert_eq!(STANDARD_NO_PAD.decode("aGk").unwrap().len(), 2);
     /// ```
     pub const fn estimated_decoded_length(&self, n: usize) -> usize {
         self.decoded_len_estimate(n)
