@@ -431,6 +431,15 @@ macro_rules! unary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `out.len() != x.len()`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::{Backend, TensorError};
+            /// let mut out = [7.0f32; 2];
+            #[doc = concat!("let err = Backend::auto().", stringify!($name), "(&[0.5; 3], &mut out).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 2 });
+            /// assert_eq!(out, [7.0; 2]); // nothing was written
+            /// ```
             pub fn $name<T: Real>(self, x: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 check_len(x.len(), out.len())?;
                 // SAFETY: both slices hold `x.len()` elements and are distinct borrows.
@@ -449,6 +458,18 @@ macro_rules! unary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `out.len() != x.len()`.
+            ///
+            /// The in-place form gives the same bits:
+            ///
+            /// ```
+            /// let x = [0.25f64, 0.5, 0.75];
+            /// let mut out = [0.0; 3];
+            #[doc = concat!("core_num::tensor::", stringify!($name), "(&x, &mut out)?;")]
+            /// let mut y = x;
+            #[doc = concat!("core_num::tensor::", stringify!($in_place), "(&mut y);")]
+            /// assert_eq!(y.map(f64::to_bits), out.map(f64::to_bits));
+            /// # Ok::<(), core_num::tensor::TensorError>(())
+            /// ```
             pub fn $name<T: Real>(x: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 Backend::auto().$name(x, out)
             }
@@ -524,6 +545,15 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y` or `out` is not as long as `x`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::{Backend, TensorError};
+            /// let mut out = [7.0f64; 3];
+            #[doc = concat!("let err = Backend::auto().", stringify!($name), "(&[1.0; 3], &[2.0; 4], &mut out).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 4 });
+            /// assert_eq!(out, [7.0; 3]); // nothing was written
+            /// ```
             pub fn $name<T: Real>(self, x: &[T], y: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 check_len(x.len(), y.len())?;
                 check_len(x.len(), out.len())?;
@@ -535,6 +565,15 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::{Backend, TensorError};
+            /// let mut x = [1.5f32; 2];
+            #[doc = concat!("let err = Backend::auto().", stringify!($in_place), "(&mut x, &[2.0]).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 2, actual: 1 });
+            /// assert_eq!(x, [1.5; 2]); // left as it was
+            /// ```
             pub fn $in_place<T: Real>(self, x: &mut [T], y: &[T]) -> Result<(), TensorError> {
                 check_len(x.len(), y.len())?;
                 let p = x.as_mut_ptr();
@@ -548,6 +587,18 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y` or `out` is not as long as `x`.
+            ///
+            /// The in-place form gives the same bits:
+            ///
+            /// ```
+            /// let (x, y) = ([0.5f64, 1.0, 1.5], [2.0, 0.25, 1.0]);
+            /// let mut out = [0.0; 3];
+            #[doc = concat!("core_num::tensor::", stringify!($name), "(&x, &y, &mut out)?;")]
+            /// let mut z = x;
+            #[doc = concat!("core_num::tensor::", stringify!($in_place), "(&mut z, &y)?;")]
+            /// assert_eq!(z.map(f64::to_bits), out.map(f64::to_bits));
+            /// # Ok::<(), core_num::tensor::TensorError>(())
+            /// ```
             pub fn $name<T: Real>(x: &[T], y: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 Backend::auto().$name(x, y, out)
             }
@@ -555,6 +606,15 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::TensorError;
+            /// let mut x = [1.5f32; 3];
+            #[doc = concat!("let err = core_num::tensor::", stringify!($in_place), "(&mut x, &[2.0; 2]).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 2 });
+            /// assert_eq!(x, [1.5; 3]); // left as it was
+            /// ```
             pub fn $in_place<T: Real>(x: &mut [T], y: &[T]) -> Result<(), TensorError> {
                 Backend::auto().$in_place(x, y)
             }
