@@ -10,6 +10,18 @@ use crate::Level;
 use core::fmt;
 
 /// `CORE_SIMD_MAX` is set to something that is not a level name.
+///
+/// # Examples
+/// ```
+/// use core_cpu::Level;
+/// // The variable is read once per process: set it before anything asks for a level.
+/// std::env::set_var("CORE_SIMD_MAX", "avx-2");
+/// let err = Level::from_env().unwrap_err();
+/// assert_eq!(err.value(), "avx-2");
+/// assert!(err.to_string().starts_with("CORE_SIMD_MAX=\"avx-2\": unknown SIMD level"));
+/// // Detection then runs uncapped instead of failing.
+/// assert_eq!(Level::available().next(), Some(Level::best()));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimdMaxError {
     #[cfg(feature = "std")]
@@ -20,6 +32,14 @@ pub struct SimdMaxError {
 
 impl SimdMaxError {
     /// The variable's value, as read (lossily decoded if it was not UTF-8).
+    ///
+    /// # Examples
+    /// ```
+    /// // Surrounding blanks are kept here, though the parser ignores them.
+    /// std::env::set_var("CORE_SIMD_MAX", " avx3 ");
+    /// let err = core_cpu::Level::from_env().unwrap_err();
+    /// assert_eq!(err.value(), " avx3 ");
+    /// ```
     #[cfg(feature = "std")]
     pub fn value(&self) -> &str {
         &self.value

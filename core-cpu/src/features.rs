@@ -141,6 +141,17 @@ macro_rules! features {
         ///
         /// Names are Rust's `target_feature` names. [`Feature::is_detected`] asks the CPU;
         /// [`Feature::is_available`] also obeys `CORE_SIMD_MAX`.
+        ///
+        /// # Examples
+        /// ```
+        /// use core_cpu::{Feature, Level};
+        /// assert_eq!(Feature::Fma.name(), "fma");
+        /// assert_eq!(Feature::Fma.min_level(), Level::Avx2);
+        /// // What a kernel may use is detected *and* allowed by the cap.
+        /// if Feature::Fma.is_available() {
+        ///     assert!(Feature::Fma.is_detected());
+        /// }
+        /// ```
         #[non_exhaustive]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[repr(u8)]
@@ -153,6 +164,13 @@ macro_rules! features {
             pub const ALL: &'static [Feature] = &[$(Feature::$name,)*];
 
             /// The `target_feature` name.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_cpu::Feature;
+            /// assert_eq!(Feature::Sse41.name(), "sse4.1");
+            /// assert_eq!(Feature::Avx512ifma.to_string(), "avx512ifma");
+            /// ```
             pub const fn name(self) -> &'static str {
                 match self {
                     $(Feature::$name => $s,)*
@@ -257,6 +275,15 @@ impl Feature {
     /// The lowest [`Level`](crate::Level) whose kernels may use the feature: `CORE_SIMD_MAX`
     /// below it hides the feature (VEX- and EVEX-encoded instructions belong to the AVX2 and
     /// AVX-512 levels, POPCNT and the SSE4 family to `sse4.2`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{Feature, Level};
+    /// assert_eq!(Feature::Popcnt.min_level(), Level::Sse42);
+    /// assert_eq!(Feature::Adx.min_level(), Level::Avx2);
+    /// assert_eq!(Feature::Avx512fp16.min_level(), Level::Avx512);
+    /// assert_eq!(Feature::Fp16.min_level(), Level::Neon);
+    /// ```
     pub const fn min_level(self) -> crate::Level {
         use crate::Level;
         match self {
@@ -287,6 +314,17 @@ impl Feature {
     }
 
     /// Whether this CPU has the feature, ignoring `CORE_SIMD_MAX` (detected once per process).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::Feature;
+    /// // SSE2 is part of every x86_64 CPU; NEON belongs to another architecture.
+    /// #[cfg(target_arch = "x86_64")]
+    /// {
+    ///     assert!(Feature::Sse2.is_detected());
+    ///     assert!(!Feature::Neon.is_detected());
+    /// }
+    /// ```
     pub fn is_detected(self) -> bool {
         detected().contains(FeatureSet::of(self))
     }
@@ -312,6 +350,16 @@ impl fmt::Display for Feature {
 }
 
 /// A set of [`Feature`]s (a bit set).
+///
+/// # Examples
+/// ```
+/// use core_cpu::{Feature, FeatureSet, Level};
+/// let set = FeatureSet::parse("fma, avx2");
+/// assert!(set.contains(FeatureSet::of(Feature::Fma)));
+/// assert!(Level::Avx2.features().contains(set));
+/// // Printed in declaration order, whatever the order parsed.
+/// assert_eq!(set.to_string(), "avx2,fma");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct FeatureSet(u64);
 
@@ -320,6 +368,14 @@ impl FeatureSet {
     pub const EMPTY: FeatureSet = FeatureSet(0);
 
     /// The set holding `f` alone.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{Feature, FeatureSet};
+    /// let set = FeatureSet::of(Feature::Bmi2);
+    /// assert_eq!(set.iter().collect::<Vec<_>>(), [Feature::Bmi2]);
+    /// assert!(!set.contains(FeatureSet::of(Feature::Bmi1)));
+    /// ```
     pub const fn of(f: Feature) -> FeatureSet {
         FeatureSet(1 << f as u8)
     }
@@ -328,6 +384,17 @@ impl FeatureSet {
     ///
     /// # Panics
     /// On a name that is not a [`Feature`]; used in constants, that is a compile error.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{Feature, FeatureSet};
+    /// const SET: FeatureSet = FeatureSet::parse("sse2,popcnt");
+    /// assert_eq!(SET, FeatureSet::of(Feature::Sse2).union(FeatureSet::of(Feature::Popcnt)));
+    /// assert_eq!(FeatureSet::parse(""), FeatureSet::EMPTY);
+    /// // An unknown name panics (at run time here; in a constant it fails the build).
+    /// let name = std::hint::black_box("avx3");
+    /// assert!(std::panic::catch_unwind(|| FeatureSet::parse(name)).is_err());
+    /// ```
     pub const fn parse(list: &str) -> FeatureSet {
         let b = list.as_bytes();
         let (mut set, mut start, mut i) = (0u64, 0, 0);
@@ -347,21 +414,55 @@ impl FeatureSet {
     }
 
     /// Whether every feature of `other` is in `self`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{FeatureSet, Level};
+    /// assert!(Level::Avx512.features().contains(Level::Avx2.features()));
+    /// assert!(!Level::Sse2.features().contains(Level::Sse42.features()));
+    /// assert!(Level::Sse2.features().contains(FeatureSet::EMPTY));
+    /// ```
     pub const fn contains(self, other: FeatureSet) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// The features of both.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{Feature, FeatureSet, Level};
+    /// let adx = FeatureSet::of(Feature::Adx);
+    /// let set = Level::Avx2.features().union(adx);
+    /// assert!(set.contains(adx) && set.contains(Level::Avx2.features()));
+    /// assert_eq!(set.iter().count(), Level::Avx2.features().iter().count() + 1);
+    /// ```
     pub const fn union(self, other: FeatureSet) -> FeatureSet {
         FeatureSet(self.0 | other.0)
     }
 
     /// Whether this CPU has every feature of the set (ignoring `CORE_SIMD_MAX`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{Feature, FeatureSet};
+    /// assert!(FeatureSet::EMPTY.is_detected());
+    /// // No CPU has the baselines of two architectures.
+    /// let both = FeatureSet::of(Feature::Sse2).union(FeatureSet::of(Feature::Neon));
+    /// assert!(!both.is_detected());
+    /// ```
     pub fn is_detected(self) -> bool {
         detected().contains(self)
     }
 
     /// The features, in [`Feature::ALL`] order.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{Feature, FeatureSet};
+    /// let names: Vec<&str> = FeatureSet::parse("popcnt,sse2").iter().map(Feature::name).collect();
+    /// assert_eq!(names, ["sse2", "popcnt"]);
+    /// assert_eq!(FeatureSet::EMPTY.iter().next(), None);
+    /// ```
     pub fn iter(self) -> impl Iterator<Item = Feature> {
         Feature::ALL.iter().copied().filter(move |&f| self.contains(FeatureSet::of(f)))
     }

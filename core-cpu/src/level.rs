@@ -21,6 +21,16 @@ use core::fmt;
 /// Each level's feature set is [`Level::features`]; optional features beyond it (ADX, IFMA,
 /// AVX-512 FP16, ...) are asked with [`Feature::is_available`](crate::Feature::is_available),
 /// which obeys the same cap.
+///
+/// # Examples
+/// ```
+/// use core_cpu::Level;
+/// let level: Level = "AVX2".parse().unwrap();
+/// assert_eq!(level, Level::Avx2);
+/// assert!(level.includes(Level::Sse42));
+/// assert!(!level.includes(Level::Avx512));
+/// assert!("avx3".parse::<Level>().is_err());
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
@@ -47,6 +57,15 @@ impl Level {
     pub const ALL: [Level; 6] = ALL;
 
     /// The level's lower-case name, as accepted by `CORE_SIMD_MAX` and [`str::parse`].
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::Level;
+    /// assert_eq!(Level::Sse42.name(), "sse4.2");
+    /// for level in Level::ALL {
+    ///     assert_eq!(level.name().parse::<Level>(), Ok(level));
+    /// }
+    /// ```
     pub const fn name(self) -> &'static str {
         match self {
             Level::Scalar => "scalar",
@@ -71,11 +90,30 @@ impl Level {
 
     /// Whether a cap of `self` allows `other`: `other` ranks no higher. (`Neon` and `Sse2`
     /// rank alike, so either name caps the other architecture's baseline.)
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::Level;
+    /// assert!(Level::Avx2.includes(Level::Sse2));
+    /// assert!(Level::Avx2.includes(Level::Avx2));
+    /// assert!(!Level::Scalar.includes(Level::Sse2));
+    /// // A cap of `sse2` also lets NEON through on aarch64.
+    /// assert!(Level::Sse2.includes(Level::Neon));
+    /// ```
     pub const fn includes(self, other: Level) -> bool {
         other.rank() <= self.rank()
     }
 
     /// The features the level's kernels are compiled with (and detection must find).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::{Feature, FeatureSet, Level};
+    /// assert_eq!(Level::Scalar.features(), FeatureSet::EMPTY);
+    /// assert!(Level::Avx2.features().contains(FeatureSet::of(Feature::Fma)));
+    /// // ADX is optional beyond the level: ask `Feature::is_available` for it.
+    /// assert!(!Level::Avx2.features().contains(FeatureSet::of(Feature::Adx)));
+    /// ```
     pub const fn features(self) -> FeatureSet {
         match self {
             Level::Scalar => sets::SCALAR,
@@ -89,6 +127,14 @@ impl Level {
 
     /// Whether this CPU (and this build) can run the level's kernels, ignoring
     /// `CORE_SIMD_MAX`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::Level;
+    /// assert!(Level::Scalar.is_available());
+    /// // x86_64 levels and NEON never both run in one process.
+    /// assert!(!(Level::Sse2.is_available() && Level::Neon.is_available()));
+    /// ```
     pub fn is_available(self) -> bool {
         let arch = match self {
             Level::Scalar => true,
@@ -102,6 +148,16 @@ impl Level {
 
     /// The best level this process uses: detected once and cached, capped by
     /// `CORE_SIMD_MAX` when that is set to a level name.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::Level;
+    /// let best = Level::best();
+    /// assert!(best.is_available());
+    /// // The first of the available levels, cached: asking again gives the same answer.
+    /// assert_eq!(Level::available().next(), Some(best));
+    /// assert_eq!(Level::best(), best);
+    /// ```
     pub fn best() -> Level {
         use core::sync::atomic::{AtomicU8, Ordering};
         static CACHE: AtomicU8 = AtomicU8::new(u8::MAX);
@@ -116,6 +172,15 @@ impl Level {
 
     /// Every level available on this CPU and allowed by `CORE_SIMD_MAX`, best first: what
     /// tests, fuzz targets and benchmarks loop over.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::Level;
+    /// let levels: Vec<Level> = Level::available().collect();
+    /// // Scalar is always there, and last.
+    /// assert_eq!(levels.last(), Some(&Level::Scalar));
+    /// assert!(levels.iter().all(|l| l.is_available()));
+    /// ```
     pub fn available() -> impl Iterator<Item = Level> {
         let cap = crate::env::cap();
         ALL.into_iter().filter(move |l| cap.is_none_or(|c| c.includes(*l)) && l.is_available())
@@ -179,6 +244,16 @@ impl ParseLevelError {
     }
 
     /// The refused text, without surrounding white space, cut to its first 24 bytes.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_cpu::Level;
+    /// let err = "  avx-512\n".parse::<Level>().unwrap_err();
+    /// assert_eq!(err.input(), "avx-512");
+    /// // Long input is cut to its first 24 bytes.
+    /// let err = "x".repeat(100).parse::<Level>().unwrap_err();
+    /// assert_eq!(err.input(), "x".repeat(24));
+    /// ```
     pub fn input(&self) -> &str {
         // The bytes are a prefix of a `&str` cut at a character boundary (see `new`).
         core::str::from_utf8(&self.input[..usize::from(self.len)]).unwrap_or_default()

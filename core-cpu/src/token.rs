@@ -28,6 +28,16 @@ macro_rules! tokens {
 
                 /// The token, when kernels may use the set here: this CPU has every feature
                 /// of it and `CORE_SIMD_MAX` allows its level.
+                ///
+                /// # Examples
+                /// ```
+                #[doc = concat!("use core_cpu::{token::", stringify!($name), ", Level};")]
+                #[doc = concat!("match ", stringify!($name), "::get() {")]
+                #[doc = concat!("    Some(_) => assert!(Level::best().includes(Level::", stringify!($level), ")),")]
+                #[doc = concat!("    None => assert!(!", stringify!($name), "::FEATURES.is_detected()")]
+                #[doc = concat!("        || !Level::best().includes(Level::", stringify!($level), ")),")]
+                /// }
+                /// ```
                 #[inline]
                 pub fn get() -> Option<$name> {
                     let ok = Level::best().includes(Level::$level) && sets::$set.is_detected();
@@ -38,6 +48,19 @@ macro_rules! tokens {
                 ///
                 /// # Safety
                 /// The CPU has every feature of [`Self::FEATURES`].
+                ///
+                /// # Examples
+                /// ```
+                #[doc = concat!("use core_cpu::{token::", stringify!($name), ", Level};")]
+                #[doc = concat!("if ", stringify!($name), "::FEATURES.is_detected() {")]
+                ///     // SAFETY: detected just above (this skips the `CORE_SIMD_MAX` check).
+                #[doc = concat!("    let token = unsafe { ", stringify!($name), "::new_unchecked() };")]
+                ///     // Where the cap allows the level too, `get` hands out the same proof.
+                #[doc = concat!("    if Level::best().includes(Level::", stringify!($level), ") {")]
+                #[doc = concat!("        assert_eq!(", stringify!($name), "::get(), Some(token));")]
+                ///     }
+                /// }
+                /// ```
                 #[inline]
                 pub const unsafe fn new_unchecked() -> $name {
                     $name(())

@@ -4,6 +4,16 @@ use super::{Lookup, MulAdd, Shuffle, Vector};
 use core::arch::x86_64::*;
 
 /// A 256-bit AVX2 register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::{avx2::V256, Vector};
+/// if core_cpu::token::Avx2::get().is_some() {
+///     // SAFETY: the AVX2 features were detected.
+///     let sum = unsafe { V256::splat8(3).sum8() };
+///     assert_eq!(sum, 32 * 3);
+/// }
+/// ```
 #[derive(Clone, Copy)]
 pub struct V256(pub __m256i);
 

@@ -8,6 +8,16 @@ use super::{low_bits, Lookup, MulAdd, Vector};
 use core::arch::x86_64::*;
 
 /// A 512-bit AVX-512 register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::{avx512::V512, Vector};
+/// if core_cpu::token::Avx512::get().is_some() {
+///     // SAFETY: the AVX-512 features were detected.
+///     let sum = unsafe { V512::splat8(2).sum8() };
+///     assert_eq!(sum, 64 * 2);
+/// }
+/// ```
 #[derive(Clone, Copy)]
 pub struct V512(pub __m512i);
 

@@ -38,6 +38,18 @@ pub mod sse42;
 /// # Safety
 /// (For every method.) The CPU runs the implementing type's ISA; pointer methods state their
 /// own obligations.
+///
+/// # Examples
+/// ```
+/// #[cfg(target_arch = "x86_64")]
+/// {
+///     use core_cpu::vector::{sse2::V128, Vector};
+///     let text = *b"find the x in me";
+///     // SAFETY: SSE2 is baseline on x86_64, and `text` holds `V128::BYTES` bytes.
+///     let mask = unsafe { V128::load(text.as_ptr()).eq8(V128::splat8(b'x')).match_mask() };
+///     assert_eq!(mask.trailing_zeros() / V128::MATCH_STRIDE, 9);
+/// }
+/// ```
 #[allow(clippy::missing_safety_doc)]
 pub trait Vector: Copy {
     /// Register width in bytes.
@@ -201,6 +213,22 @@ pub trait Vector: Copy {
 ///
 /// # Safety
 /// As for [`Vector`]: every method needs the implementing type's ISA.
+///
+/// # Examples
+/// ```
+/// #[cfg(target_arch = "x86_64")]
+/// if core_cpu::token::Sse42::get().is_some() {
+///     use core_cpu::vector::{sse42::V128, Lookup, Vector};
+///     let idx = [15u8, 14, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
+///     let mut out = [0u8; 16];
+///     // SAFETY: the SSE4.2 features were detected; both arrays hold 16 bytes.
+///     unsafe {
+///         let table = V128::table(b"0123456789abcdef");
+///         V128::load(idx.as_ptr()).lookup(table).store(out.as_mut_ptr());
+///     }
+///     assert_eq!(&out, b"fe0123456789abcd");
+/// }
+/// ```
 #[allow(clippy::missing_safety_doc)]
 pub trait Lookup: Vector {
     /// A vector holding `table` in each 16-byte lane.
@@ -218,6 +246,23 @@ pub trait Lookup: Vector {
 ///
 /// # Safety
 /// As for [`Vector`]: every method needs the implementing type's ISA.
+///
+/// # Examples
+/// ```
+/// #[cfg(target_arch = "x86_64")]
+/// if core_cpu::token::Sse42::get().is_some() {
+///     use core_cpu::vector::{sse42::V128, MulAdd, Vector};
+///     let digits: [u8; 16] = core::array::from_fn(|i| i as u8 + 1);
+///     let weights = [10u8, 1].repeat(8);
+///     let mut out = [0u16; 8];
+///     // SAFETY: the SSE4.2 features were detected; each buffer holds 16 bytes.
+///     unsafe {
+///         let v = V128::load(digits.as_ptr()).madd_u8_i8(V128::load(weights.as_ptr()));
+///         v.store(out.as_mut_ptr().cast());
+///     }
+///     assert_eq!(out, [12, 34, 56, 78, 100, 122, 144, 166]);
+/// }
+/// ```
 #[allow(clippy::missing_safety_doc)]
 pub trait MulAdd: Vector {
     /// Per 16-bit lane, signed saturating: `self[2k] * o[2k] + self[2k + 1] * o[2k + 1]` with
@@ -231,6 +276,22 @@ pub trait MulAdd: Vector {
 ///
 /// # Safety
 /// As for [`Vector`]: every method needs the implementing type's ISA.
+///
+/// # Examples
+/// ```
+/// #[cfg(target_arch = "x86_64")]
+/// if core_cpu::token::Sse42::get().is_some() {
+///     use core_cpu::vector::{sse42::V128, Shuffle, Vector};
+///     let reverse: [u8; 16] = core::array::from_fn(|i| 15 - i as u8);
+///     let mut out = [0u8; 16];
+///     // SAFETY: the SSE4.2 features were detected; every array holds 16 bytes.
+///     unsafe {
+///         let v = V128::load(b"0123456789abcdef".as_ptr());
+///         v.shuffle(V128::load(reverse.as_ptr())).store(out.as_mut_ptr());
+///     }
+///     assert_eq!(&out, b"fedcba9876543210");
+/// }
+/// ```
 #[allow(clippy::missing_safety_doc)]
 pub trait Shuffle: Lookup {
     /// Per byte within each 16-byte lane: `self[idx & 15]`, or 0 where `idx >= 0x80`.
@@ -273,6 +334,15 @@ pub trait Shuffle: Lookup {
 }
 
 /// `n` low bits set, for `n <= 64`.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::low_bits;
+/// assert_eq!(low_bits(0), 0);
+/// assert_eq!(low_bits(3), 0b111);
+/// assert_eq!(low_bits(64), u64::MAX);
+/// assert_eq!(low_bits(100), u64::MAX);
+/// ```
 #[inline(always)]
 pub const fn low_bits(n: usize) -> u64 {
     if n >= 64 {

@@ -7,6 +7,14 @@ use super::{Lookup, MulAdd, Shuffle, Vector};
 use core::arch::aarch64::*;
 
 /// A 128-bit NEON register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::{neon::V128, Vector};
+/// // SAFETY: NEON is baseline on aarch64.
+/// let sum = unsafe { V128::splat8(3).sum8() };
+/// assert_eq!(sum, 16 * 3);
+/// ```
 #[derive(Clone, Copy)]
 pub struct V128(pub uint8x16_t);
 

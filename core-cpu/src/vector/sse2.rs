@@ -8,6 +8,15 @@ use super::Vector;
 use core::arch::x86_64::*;
 
 /// A 128-bit SSE2 register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::{sse2::V128, Vector};
+/// let bytes = *b"ascii then \xC3\xA9 ok";
+/// // SAFETY: SSE2 is baseline on x86_64; `bytes` holds 16 bytes.
+/// let first = unsafe { V128::load(bytes.as_ptr()).first_high_bit() };
+/// assert_eq!(first, 11);
+/// ```
 #[derive(Clone, Copy)]
 pub struct V128(pub __m128i);
 

@@ -11,6 +11,16 @@ use super::{Lookup, MulAdd, Shuffle, Vector};
 use core::arch::x86_64::*;
 
 /// A 128-bit register on a CPU with SSSE3, SSE4.1, SSE4.2 and POPCNT.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::{sse42::V128, Vector};
+/// if core_cpu::token::Sse42::get().is_some() {
+///     // SAFETY: the SSE4.2 features were detected.
+///     let sum = unsafe { V128::splat16(0x0102).sum8() };
+///     assert_eq!(sum, 8 * (1 + 2));
+/// }
+/// ```
 #[derive(Clone, Copy)]
 pub struct V128(pub __m128i);
 

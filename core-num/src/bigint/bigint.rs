@@ -14,6 +14,15 @@ use super::biguint::{panic_zero_modulus, BigUint};
 use super::iter::{U32Digits, U64Digits};
 
 /// The sign of a [`BigInt`].
+///
+/// # Examples
+/// ```
+/// use core_num::{BigInt, Sign};
+/// assert_eq!(BigInt::from(-5).sign(), Sign::Minus);
+/// assert_eq!(BigInt::ZERO.sign(), Sign::NoSign);
+/// assert_eq!(BigInt::from(5).sign(), Sign::Plus);
+/// assert_eq!(-Sign::Plus, Sign::Minus);
+/// ```
 #[derive(PartialEq, PartialOrd, Eq, Ord, Copy, Clone, Debug, Hash)]
 pub enum Sign {
     /// Negative.
@@ -97,6 +106,14 @@ impl BigInt {
     pub const NEG_ONE: BigInt = BigInt { sign: Sign::Minus, data: BigUint::ONE };
 
     /// A `BigInt` from an `i32` in const context (non-const code uses `From<i32>`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// const MINUS_TEN: BigInt = BigInt::new_const(-10);
+    /// assert_eq!(MINUS_TEN, BigInt::from(-10));
+    /// assert!(BigInt::new_const(0).is_zero());
+    /// ```
     #[inline]
     pub const fn new_const(n: i32) -> BigInt {
         let sign = if n < 0 {
@@ -134,6 +151,13 @@ impl BigInt {
 
     /// A `BigInt` from a sign and base-2<sup>32</sup> digits, least significant first. A
     /// `NoSign` sign gives zero whatever the digits.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::new(Sign::Minus, vec![0, 1]), BigInt::from(-(1i64 << 32)));
+    /// assert_eq!(BigInt::new(Sign::NoSign, vec![5]), BigInt::ZERO);
+    /// ```
     pub fn new(sign: Sign, digits: Vec<u32>) -> BigInt {
         BigInt::from_biguint(sign, BigUint::new(digits))
     }
@@ -159,11 +183,28 @@ impl BigInt {
     }
 
     /// A `BigInt` from a sign and base-2<sup>32</sup> digits, least significant first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from_slice(Sign::Plus, &[1, 1]), BigInt::from((1i64 << 32) + 1));
+    /// assert_eq!(BigInt::from_slice(Sign::Minus, &[]), BigInt::ZERO);
+    /// ```
     pub fn from_slice(sign: Sign, slice: &[u32]) -> BigInt {
         BigInt::from_biguint(sign, BigUint::from_slice(slice))
     }
 
     /// Replaces the value by a sign and base-2<sup>32</sup> digits, reusing the buffer.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// let mut x = BigInt::from(99);
+    /// x.assign_from_slice(Sign::Minus, &[3]);
+    /// assert_eq!(x, BigInt::from(-3));
+    /// x.assign_from_slice(Sign::NoSign, &[3]);
+    /// assert!(x.is_zero());
+    /// ```
     pub fn assign_from_slice(&mut self, sign: Sign, slice: &[u32]) {
         if sign == Sign::NoSign {
             self.data.assign_from_slice(&[]);
@@ -175,11 +216,25 @@ impl BigInt {
     }
 
     /// A `BigInt` from a sign and big-endian magnitude bytes.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from_bytes_be(Sign::Minus, &[1, 0]), BigInt::from(-256));
+    /// assert_eq!(BigInt::from_bytes_be(Sign::Plus, &[0, 0, 7]), BigInt::from(7));
+    /// ```
     pub fn from_bytes_be(sign: Sign, bytes: &[u8]) -> BigInt {
         BigInt::from_biguint(sign, BigUint::from_bytes_be(bytes))
     }
 
     /// A `BigInt` from a sign and little-endian magnitude bytes.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from_bytes_le(Sign::Minus, &[1, 0]), BigInt::from(-1));
+    /// assert_eq!(BigInt::from_bytes_le(Sign::Plus, &[0, 1]), BigInt::from(256));
+    /// ```
     pub fn from_bytes_le(sign: Sign, bytes: &[u8]) -> BigInt {
         BigInt::from_biguint(sign, BigUint::from_bytes_le(bytes))
     }
@@ -200,6 +255,15 @@ impl BigInt {
     }
 
     /// A `BigInt` from little-endian two's-complement bytes (empty is zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from_signed_bytes_le(&[0xFF]), BigInt::from(-1));
+    /// assert_eq!(BigInt::from_signed_bytes_le(&[0x80, 0x00]), BigInt::from(128));
+    /// assert_eq!(BigInt::from_signed_bytes_le(&[0x80]), BigInt::from(-128));
+    /// assert_eq!(BigInt::from_signed_bytes_le(&[]), BigInt::ZERO);
+    /// ```
     pub fn from_signed_bytes_le(digits: &[u8]) -> BigInt {
         match digits.last() {
             Some(&top) if top & 0x80 != 0 => {
@@ -212,11 +276,25 @@ impl BigInt {
     }
 
     /// The sign and the big-endian magnitude bytes (`(NoSign, [0])` for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from(-258).to_bytes_be(), (Sign::Minus, vec![1, 2]));
+    /// assert_eq!(BigInt::ZERO.to_bytes_be(), (Sign::NoSign, vec![0]));
+    /// ```
     pub fn to_bytes_be(&self) -> (Sign, Vec<u8>) {
         (self.sign, self.data.to_bytes_be())
     }
 
     /// The sign and the little-endian magnitude bytes (`(NoSign, [0])` for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from(258).to_bytes_le(), (Sign::Plus, vec![2, 1]));
+    /// assert_eq!(BigInt::ZERO.to_bytes_le(), (Sign::NoSign, vec![0]));
+    /// ```
     pub fn to_bytes_le(&self) -> (Sign, Vec<u8>) {
         (self.sign, self.data.to_bytes_le())
     }
@@ -235,16 +313,39 @@ impl BigInt {
     }
 
     /// The sign and the magnitude's base-2<sup>64</sup> digits, least significant first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// let x: BigInt = "-18446744073709551617".parse().unwrap(); // -(2^64 + 1)
+    /// assert_eq!(x.to_u64_digits(), (Sign::Minus, vec![1, 1]));
+    /// assert_eq!(BigInt::ZERO.to_u64_digits(), (Sign::NoSign, vec![]));
+    /// ```
     pub fn to_u64_digits(&self) -> (Sign, Vec<u64>) {
         (self.sign, self.data.to_u64_digits())
     }
 
     /// An iterator over the magnitude's base-2<sup>32</sup> digits, least significant first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let x = BigInt::from(-(1i64 << 32) - 5);
+    /// assert_eq!(x.iter_u32_digits().collect::<Vec<u32>>(), [5, 1]);
+    /// assert_eq!(BigInt::ZERO.iter_u32_digits().count(), 0);
+    /// ```
     pub fn iter_u32_digits(&self) -> U32Digits<'_> {
         self.data.iter_u32_digits()
     }
 
     /// An iterator over the magnitude's base-2<sup>64</sup> digits, least significant first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let x = BigInt::from(-i128::MAX);
+    /// assert_eq!(x.iter_u64_digits().collect::<Vec<u64>>(), [u64::MAX, u64::MAX >> 1]);
+    /// ```
     pub fn iter_u64_digits(&self) -> U64Digits<'_> {
         self.data.iter_u64_digits()
     }
@@ -266,6 +367,16 @@ impl BigInt {
     }
 
     /// The shortest little-endian two's-complement bytes (`[0]` for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-1).to_signed_bytes_le(), [0xFF]);
+    /// assert_eq!(BigInt::from(128).to_signed_bytes_le(), [0x80, 0x00]);
+    /// assert_eq!(BigInt::ZERO.to_signed_bytes_le(), [0]);
+    /// let x = BigInt::from(-300);
+    /// assert_eq!(BigInt::from_signed_bytes_le(&x.to_signed_bytes_le()), x);
+    /// ```
     pub fn to_signed_bytes_le(&self) -> Vec<u8> {
         let mut bytes = self.data.to_bytes_le();
         let top_set = bytes.last().is_some_and(|&b| b & 0x80 != 0);
@@ -285,30 +396,65 @@ impl BigInt {
     }
 
     /// The sign.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from(-3).sign(), Sign::Minus);
+    /// assert_eq!((BigInt::from(-3) + BigInt::from(3)).sign(), Sign::NoSign);
+    /// ```
     #[inline]
     pub fn sign(&self) -> Sign {
         self.sign
     }
 
     /// The absolute value, borrowed.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, BigUint};
+    /// assert_eq!(BigInt::from(-12).magnitude(), &BigUint::from(12u32));
+    /// ```
     #[inline]
     pub fn magnitude(&self) -> &BigUint {
         &self.data
     }
 
     /// The sign and the absolute value.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, BigUint, Sign};
+    /// assert_eq!(BigInt::from(-12).into_parts(), (Sign::Minus, BigUint::from(12u32)));
+    /// assert_eq!(BigInt::ZERO.into_parts(), (Sign::NoSign, BigUint::ZERO));
+    /// ```
     #[inline]
     pub fn into_parts(self) -> (Sign, BigUint) {
         (self.sign, self.data)
     }
 
     /// Number of bits of the magnitude (0 for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-255).bits(), 8);
+    /// assert_eq!(BigInt::from(256).bits(), 9);
+    /// assert_eq!(BigInt::ZERO.bits(), 0);
+    /// ```
     #[inline]
     pub fn bits(&self) -> u64 {
         self.data.bits()
     }
 
     /// The value as a `BigUint`, or `None` when negative.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, BigUint};
+    /// assert_eq!(BigInt::from(7).into_biguint(), Some(BigUint::from(7u32)));
+    /// assert_eq!(BigInt::from(-7).into_biguint(), None);
+    /// ```
     pub fn into_biguint(self) -> Option<BigUint> {
         match self.sign {
             Sign::Minus => None,
@@ -317,6 +463,13 @@ impl BigInt {
     }
 
     /// The value as a `BigUint`, or `None` when negative.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, BigUint};
+    /// assert_eq!(BigInt::ZERO.to_biguint(), Some(BigUint::ZERO));
+    /// assert_eq!(BigInt::from(-1).to_biguint(), None);
+    /// ```
     pub fn to_biguint(&self) -> Option<BigUint> {
         match self.sign {
             Sign::Minus => None,
@@ -325,47 +478,106 @@ impl BigInt {
     }
 
     /// Whether the value is 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert!(BigInt::ZERO.is_zero());
+    /// assert!((BigInt::from(5) - BigInt::from(5)).is_zero());
+    /// assert!(!BigInt::from(-1).is_zero());
+    /// ```
     #[inline]
     pub fn is_zero(&self) -> bool {
         self.sign == Sign::NoSign
     }
 
     /// Whether the value is 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert!(BigInt::from(1).is_one());
+    /// assert!(!BigInt::NEG_ONE.is_one());
+    /// ```
     #[inline]
     pub fn is_one(&self) -> bool {
         self.sign == Sign::Plus && self.data.is_one()
     }
 
     /// Whether the value is greater than 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert!(BigInt::from(2).is_positive());
+    /// assert!(!BigInt::ZERO.is_positive());
+    /// ```
     #[inline]
     pub fn is_positive(&self) -> bool {
         self.sign == Sign::Plus
     }
 
     /// Whether the value is less than 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert!(BigInt::from(-2).is_negative());
+    /// assert!(!BigInt::ZERO.is_negative());
+    /// ```
     #[inline]
     pub fn is_negative(&self) -> bool {
         self.sign == Sign::Minus
     }
 
     /// Whether the value is even.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert!(BigInt::from(-4).is_even());
+    /// assert!(BigInt::ZERO.is_even());
+    /// assert!(!BigInt::from(3).is_even());
+    /// ```
     #[inline]
     pub fn is_even(&self) -> bool {
         self.data.is_even()
     }
 
     /// Whether the value is odd.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert!(BigInt::from(-3).is_odd());
+    /// assert!(!BigInt::ZERO.is_odd());
+    /// ```
     #[inline]
     pub fn is_odd(&self) -> bool {
         self.data.is_odd()
     }
 
     /// The absolute value.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-9).abs(), BigInt::from(9));
+    /// assert_eq!(BigInt::from(9).abs(), BigInt::from(9));
+    /// ```
     pub fn abs(&self) -> BigInt {
         BigInt::from(self.data.clone())
     }
 
     /// -1, 0 or 1 as the value is negative, zero or positive.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-9).signum(), BigInt::NEG_ONE);
+    /// assert_eq!(BigInt::ZERO.signum(), BigInt::ZERO);
+    /// assert_eq!(BigInt::from(1u64 << 40).signum(), BigInt::ONE);
+    /// ```
     pub fn signum(&self) -> BigInt {
         match self.sign {
             Sign::Minus => BigInt::NEG_ONE,
@@ -375,21 +587,49 @@ impl BigInt {
     }
 
     /// `self + v` (always `Some`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let big = BigInt::from(i64::MAX);
+    /// assert_eq!(big.checked_add(&big), Some(BigInt::from(2 * i64::MAX as i128)));
+    /// ```
     pub fn checked_add(&self, v: &BigInt) -> Option<BigInt> {
         Some(self + v)
     }
 
     /// `self - v` (always `Some`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let x = BigInt::from(i64::MIN);
+    /// assert_eq!(x.checked_sub(&BigInt::ONE), Some(BigInt::from(i64::MIN as i128 - 1)));
+    /// ```
     pub fn checked_sub(&self, v: &BigInt) -> Option<BigInt> {
         Some(self - v)
     }
 
     /// `self * v` (always `Some`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let x = BigInt::from(-(1i64 << 40));
+    /// assert_eq!(x.checked_mul(&x), Some(BigInt::from(1i128 << 80)));
+    /// ```
     pub fn checked_mul(&self, v: &BigInt) -> Option<BigInt> {
         Some(self * v)
     }
 
     /// `self / v` truncated toward zero, or `None` when `v` is zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-7).checked_div(&BigInt::from(2)), Some(BigInt::from(-3)));
+    /// assert_eq!(BigInt::from(-7).checked_div(&BigInt::ZERO), None);
+    /// ```
     pub fn checked_div(&self, v: &BigInt) -> Option<BigInt> {
         if v.is_zero() {
             return None;
@@ -402,12 +642,28 @@ impl BigInt {
     /// # Panics
     ///
     /// When `other` is zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let (q, r) = BigInt::from(-7).div_rem(&BigInt::from(2));
+    /// assert_eq!((q, r), (BigInt::from(-3), BigInt::from(-1)));
+    /// let (q, r) = BigInt::from(7).div_rem(&BigInt::from(-2));
+    /// assert_eq!((q, r), (BigInt::from(-3), BigInt::from(1)));
+    /// ```
     pub fn div_rem(&self, other: &BigInt) -> (BigInt, BigInt) {
         let (q, r) = self.data.div_rem(&other.data);
         (BigInt::from_biguint(self.sign * other.sign, q), BigInt::from_biguint(self.sign, r))
     }
 
     /// `self` raised to the power `exponent`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-2).pow(65).to_string(), "-36893488147419103232");
+    /// assert_eq!(BigInt::from(-2).pow(0), BigInt::ONE);
+    /// ```
     pub fn pow(&self, exponent: u32) -> BigInt {
         let sign = if self.sign == Sign::Minus && exponent.is_multiple_of(2) {
             Sign::Plus
@@ -461,6 +717,16 @@ impl BigInt {
     /// # Panics
     ///
     /// When `modulus` is zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let seven = BigInt::from(7);
+    /// assert_eq!(BigInt::from(3).modinv(&seven), Some(BigInt::from(5)));
+    /// assert_eq!(BigInt::from(-3).modinv(&seven), Some(BigInt::from(2)));
+    /// assert_eq!(BigInt::from(3).modinv(&-seven), Some(BigInt::from(-2)));
+    /// assert_eq!(BigInt::from(4).modinv(&BigInt::from(8)), None);
+    /// ```
     pub fn modinv(&self, modulus: &BigInt) -> Option<BigInt> {
         if modulus.is_zero() {
             panic_zero_modulus();
@@ -480,6 +746,14 @@ impl BigInt {
     /// # Panics
     ///
     /// When `self` is negative.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(99).sqrt(), BigInt::from(9));
+    /// assert_eq!(BigInt::from(1i128 << 100).sqrt(), BigInt::from(1i64 << 50));
+    /// assert!(std::panic::catch_unwind(|| BigInt::from(-4).sqrt()).is_err());
+    /// ```
     pub fn sqrt(&self) -> BigInt {
         if self.is_negative() {
             panic!("square root is imaginary");
@@ -488,6 +762,13 @@ impl BigInt {
     }
 
     /// The integer cube root, truncated toward zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(28).cbrt(), BigInt::from(3));
+    /// assert_eq!(BigInt::from(-28).cbrt(), BigInt::from(-3));
+    /// ```
     pub fn cbrt(&self) -> BigInt {
         BigInt::from_biguint(self.sign, self.data.cbrt())
     }
@@ -497,6 +778,14 @@ impl BigInt {
     /// # Panics
     ///
     /// When `n` is zero, or `n` is even and `self` is negative.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-1000).nth_root(3), BigInt::from(-10));
+    /// assert_eq!(BigInt::from(1025).nth_root(10), BigInt::from(2));
+    /// assert!(std::panic::catch_unwind(|| BigInt::from(-16).nth_root(4)).is_err());
+    /// ```
     pub fn nth_root(&self, n: u32) -> BigInt {
         if n == 0 {
             panic!("root degree n must be at least 1");
@@ -508,6 +797,14 @@ impl BigInt {
     }
 
     /// Number of trailing zero bits (`None` for zero); the same in two's complement.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-40).trailing_zeros(), Some(3));
+    /// assert_eq!(BigInt::from(1i128 << 100).trailing_zeros(), Some(100));
+    /// assert_eq!(BigInt::ZERO.trailing_zeros(), None);
+    /// ```
     pub fn trailing_zeros(&self) -> Option<u64> {
         self.data.trailing_zeros()
     }
@@ -571,11 +868,24 @@ impl BigInt {
     }
 
     /// The greatest common divisor, never negative (`gcd(0, 0)` is 0).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-12).gcd(&BigInt::from(18)), BigInt::from(6));
+    /// assert_eq!(BigInt::ZERO.gcd(&BigInt::ZERO), BigInt::ZERO);
+    /// ```
     pub fn gcd(&self, other: &BigInt) -> BigInt {
         BigInt::from(self.data.gcd(&other.data))
     }
 
     /// The least common multiple, never negative.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-4).lcm(&BigInt::from(6)), BigInt::from(12));
+    /// ```
     pub fn lcm(&self, other: &BigInt) -> BigInt {
         BigInt::from(self.data.lcm(&other.data))
     }

@@ -54,6 +54,13 @@ impl BigUint {
     pub const ONE: BigUint = BigUint { data: LimbVec::from_limb(1) };
 
     /// A `BigUint` from a `u32` in const context (non-const code uses `From<u32>`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// const KIB: BigUint = BigUint::new_const(1024);
+    /// assert_eq!(KIB, BigUint::from(1024u32));
+    /// ```
     #[inline]
     pub const fn new_const(n: u32) -> BigUint {
         BigUint { data: LimbVec::from_limb(n as u64) }
@@ -92,6 +99,13 @@ impl BigUint {
     }
 
     /// A `BigUint` from base-2<sup>32</sup> digits, least significant first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from_slice(&[0, 1]), BigUint::from(1u64 << 32));
+    /// assert_eq!(BigUint::from_slice(&[]), BigUint::ZERO);
+    /// ```
     pub fn from_slice(slice: &[u32]) -> BigUint {
         let mut data = LimbVec::zeroed(slice.len().div_ceil(2));
         for (limb, pair) in data.as_mut_slice().iter_mut().zip(slice.chunks(2)) {
@@ -102,6 +116,15 @@ impl BigUint {
 
     /// Replaces the value by the base-2<sup>32</sup> digits of `slice`, least significant
     /// first, reusing the buffer.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let mut x = BigUint::from(u64::MAX);
+    /// x.assign_from_slice(&[7, 0, 0]);
+    /// assert_eq!(x, BigUint::from(7u32));
+    /// assert_eq!(x.to_u64_digits(), [7]); // high zero digits are dropped
+    /// ```
     pub fn assign_from_slice(&mut self, slice: &[u32]) {
         let n = slice.len().div_ceil(2);
         self.data.clear();
@@ -132,6 +155,14 @@ impl BigUint {
     }
 
     /// A `BigUint` from little-endian bytes.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from_bytes_le(&[0x34, 0x12]), BigUint::from(0x1234u32));
+    /// assert_eq!(BigUint::from_bytes_le(&[1, 0, 0, 0, 0, 0, 0, 0, 1]), BigUint::from(1u128 + (1 << 64)));
+    /// assert!(BigUint::from_bytes_le(&[0, 0]).is_zero());
+    /// ```
     pub fn from_bytes_le(bytes: &[u8]) -> BigUint {
         let mut data = LimbVec::zeroed(bytes.len().div_ceil(8));
         for (limb, chunk) in data.as_mut_slice().iter_mut().zip(bytes.chunks(8)) {
@@ -158,6 +189,13 @@ impl BigUint {
     }
 
     /// The value as little-endian bytes, without trailing zeros (`[0]` for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(0x1234u32).to_bytes_le(), [0x34, 0x12]);
+    /// assert_eq!(BigUint::ZERO.to_bytes_le(), [0]);
+    /// ```
     pub fn to_bytes_le(&self) -> Vec<u8> {
         let limbs = self.limbs();
         let Some(&top) = limbs.last() else {
@@ -186,44 +224,101 @@ impl BigUint {
     }
 
     /// The base-2<sup>64</sup> digits, least significant first (empty for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from_slice(&[0, 0, 1]).to_u64_digits(), [0, 1]);
+    /// assert_eq!(BigUint::ZERO.to_u64_digits(), Vec::<u64>::new());
+    /// ```
     pub fn to_u64_digits(&self) -> Vec<u64> {
         self.limbs().to_vec()
     }
 
     /// An iterator over the base-2<sup>32</sup> digits, least significant first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let x = BigUint::from(0x1_0000_0002u64);
+    /// assert_eq!(x.iter_u32_digits().collect::<Vec<u32>>(), [2, 1]);
+    /// ```
     pub fn iter_u32_digits(&self) -> U32Digits<'_> {
         U32Digits::new(self.limbs())
     }
 
     /// An iterator over the base-2<sup>64</sup> digits, least significant first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let x = BigUint::from_slice(&[1, 2, 3]);
+    /// assert_eq!(x.iter_u64_digits().collect::<Vec<u64>>(), [(2 << 32) | 1, 3]);
+    /// ```
     pub fn iter_u64_digits(&self) -> U64Digits<'_> {
         U64Digits::new(self.limbs())
     }
 
     /// Number of bits needed to write the value (0 for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(255u32).bits(), 8);
+    /// assert_eq!(BigUint::from(256u32).bits(), 9);
+    /// assert_eq!(BigUint::ZERO.bits(), 0);
+    /// ```
     pub fn bits(&self) -> u64 {
         arith::bits(self.limbs())
     }
 
     /// Whether the value is 0.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert!(BigUint::ZERO.is_zero());
+    /// assert!(!BigUint::from(1u32).is_zero());
+    /// ```
     #[inline]
     pub fn is_zero(&self) -> bool {
         self.data.is_empty()
     }
 
     /// Whether the value is 1.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert!(BigUint::from(1u8).is_one());
+    /// assert!(!BigUint::from_slice(&[1, 1]).is_one());
+    /// ```
     #[inline]
     pub fn is_one(&self) -> bool {
         self.limbs() == [1]
     }
 
     /// Whether the value is even.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert!(BigUint::from(1u64 << 63).is_even());
+    /// assert!(!BigUint::from(9u32).is_even());
+    /// ```
     #[inline]
     pub fn is_even(&self) -> bool {
         self.limbs().first().is_none_or(|&x| x & 1 == 0)
     }
 
     /// Whether the value is odd.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert!(BigUint::from_slice(&[1, 5]).is_odd());
+    /// assert!(!BigUint::ZERO.is_odd());
+    /// ```
     #[inline]
     pub fn is_odd(&self) -> bool {
         !self.is_even()
@@ -334,6 +429,13 @@ impl BigUint {
     }
 
     /// The integer cube root: the largest `r` with `r³ <= self`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(26u32).cbrt(), BigUint::from(2u32));
+    /// assert_eq!(BigUint::from(27u32).cbrt(), BigUint::from(3u32));
+    /// ```
     pub fn cbrt(&self) -> BigUint {
         self.nth_root(3)
     }
@@ -343,6 +445,14 @@ impl BigUint {
     /// # Panics
     ///
     /// When `n` is zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(1025u32).nth_root(10), BigUint::from(2u32));
+    /// assert_eq!(BigUint::from(1u128 << 120).nth_root(40), BigUint::from(8u32));
+    /// assert!(std::panic::catch_unwind(|| BigUint::from(8u32).nth_root(0)).is_err());
+    /// ```
     pub fn nth_root(&self, n: u32) -> BigUint {
         if n == 0 {
             panic!("root degree n must be at least 1");
@@ -357,11 +467,26 @@ impl BigUint {
     }
 
     /// Number of trailing zero bits (`None` for zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(96u32).trailing_zeros(), Some(5));
+    /// assert_eq!(BigUint::ZERO.trailing_zeros(), None);
+    /// ```
     pub fn trailing_zeros(&self) -> Option<u64> {
         arith::trailing_zeros(self.limbs())
     }
 
     /// Number of trailing one bits.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(0b10111u32).trailing_ones(), 3);
+    /// assert_eq!(BigUint::from(u64::MAX).trailing_ones(), 64);
+    /// assert_eq!(BigUint::ZERO.trailing_ones(), 0);
+    /// ```
     pub fn trailing_ones(&self) -> u64 {
         let limbs = self.limbs();
         let full = limbs.iter().take_while(|&&x| x == u64::MAX).count();
@@ -370,11 +495,26 @@ impl BigUint {
     }
 
     /// Number of one bits.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(0b10111u32).count_ones(), 4);
+    /// assert_eq!(BigUint::from(u128::MAX).count_ones(), 128);
+    /// ```
     pub fn count_ones(&self) -> u64 {
         self.limbs().iter().map(|x| u64::from(x.count_ones())).sum()
     }
 
     /// Whether bit `bit` (counted from the least significant, 0) is one.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let x = BigUint::from(0b101u32);
+    /// assert!(x.bit(0) && !x.bit(1) && x.bit(2));
+    /// assert!(!x.bit(1000));
+    /// ```
     pub fn bit(&self, bit: u64) -> bool {
         let limbs = self.limbs();
         usize::try_from(bit / 64)
@@ -435,6 +575,13 @@ impl BigUint {
     }
 
     /// The least common multiple (0 when either is 0).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(4u32).lcm(&BigUint::from(6u32)), BigUint::from(12u32));
+    /// assert_eq!(BigUint::ZERO.lcm(&BigUint::from(5u32)), BigUint::ZERO);
+    /// ```
     pub fn lcm(&self, other: &BigUint) -> BigUint {
         if self.is_zero() || other.is_zero() {
             return BigUint::ZERO;
@@ -448,12 +595,27 @@ impl BigUint {
     /// # Panics
     ///
     /// When `other` is zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let (q, r) = BigUint::from(17u32).div_rem(&BigUint::from(5u32));
+    /// assert_eq!((q, r), (BigUint::from(3u32), BigUint::from(2u32)));
+    /// assert!(std::panic::catch_unwind(|| BigUint::from(1u32).div_rem(&BigUint::ZERO)).is_err());
+    /// ```
     pub fn div_rem(&self, other: &BigUint) -> (BigUint, BigUint) {
         let (q, r) = arith::div_rem(self.limbs(), other.limbs());
         (BigUint { data: q }, BigUint { data: r })
     }
 
     /// `self + v` (always `Some`; here for num-traits' `CheckedAdd`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let x = BigUint::from(u64::MAX);
+    /// assert_eq!(x.checked_add(&x), Some(BigUint::from(2 * u64::MAX as u128)));
+    /// ```
     pub fn checked_add(&self, v: &BigUint) -> Option<BigUint> {
         Some(self + v)
     }
@@ -472,11 +634,25 @@ impl BigUint {
     }
 
     /// `self * v` (always `Some`).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let x = BigUint::from(u64::MAX);
+    /// assert_eq!(x.checked_mul(&x), Some(BigUint::from(u64::MAX as u128 * u64::MAX as u128)));
+    /// ```
     pub fn checked_mul(&self, v: &BigUint) -> Option<BigUint> {
         Some(self * v)
     }
 
     /// `self / v`, or `None` when `v` is zero.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(17u32).checked_div(&BigUint::from(5u32)), Some(BigUint::from(3u32)));
+    /// assert_eq!(BigUint::from(17u32).checked_div(&BigUint::ZERO), None);
+    /// ```
     pub fn checked_div(&self, v: &BigUint) -> Option<BigUint> {
         if v.is_zero() {
             return None;

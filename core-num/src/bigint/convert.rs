@@ -317,6 +317,16 @@ impl BigUint {
     }
 
     /// The value rounded to the nearest `f32` (ties to even); infinity when out of range.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(1u64 << 40).to_f32(), Some(1099511627776.0));
+    /// // 2^24 + 1 is a tie between two f32 values: the even one wins.
+    /// assert_eq!(BigUint::from((1u32 << 24) + 1).to_f32(), Some(16777216.0));
+    /// assert_eq!(BigUint::from(1u32).to_f32(), Some(1.0));
+    /// assert_eq!((BigUint::from(1u32) << 200u32).to_f32(), Some(f32::INFINITY));
+    /// ```
     #[inline]
     pub fn to_f32(&self) -> Option<f32> {
         Some(limbs_to_f32(self.limbs()))
@@ -343,6 +353,15 @@ impl BigUint {
     }
 
     /// The integer part of `f`, as [`from_f64`](Self::from_f64).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from_f32(1e10), Some(BigUint::from(10_000_000_000u64)));
+    /// assert_eq!(BigUint::from_f32(7.9), Some(BigUint::from(7u32)));
+    /// assert_eq!(BigUint::from_f32(-1.0), None);
+    /// assert_eq!(BigUint::from_f32(f32::NAN), None);
+    /// ```
     pub fn from_f32(f: f32) -> Option<BigUint> {
         BigUint::from_f64(f64::from(f))
     }
@@ -351,6 +370,13 @@ impl BigUint {
 impl BigInt {
     /// The value rounded to the nearest `f64` (ties to even); ±infinity when out of range.
     /// Always `Some`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-(1i64 << 53) - 1).to_f64(), Some(-9007199254740992.0));
+    /// assert_eq!((BigInt::from(-1) << 2000u32).to_f64(), Some(f64::NEG_INFINITY));
+    /// ```
     #[inline]
     pub fn to_f64(&self) -> Option<f64> {
         let x = limbs_to_f64(self.magnitude().limbs());
@@ -358,6 +384,13 @@ impl BigInt {
     }
 
     /// The value rounded to the nearest `f32` (ties to even); ±infinity when out of range.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-1_000_000).to_f32(), Some(-1e6));
+    /// assert_eq!((BigInt::from(-1) << 200u32).to_f32(), Some(f32::NEG_INFINITY));
+    /// ```
     #[inline]
     pub fn to_f32(&self) -> Option<f32> {
         let x = limbs_to_f32(self.magnitude().limbs());
@@ -380,6 +413,14 @@ impl BigInt {
     }
 
     /// The integer part of `f`, as [`from_f64`](Self::from_f64).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from_f32(-2.75), Some(BigInt::from(-2)));
+    /// assert_eq!(BigInt::from_f32(-1e20), Some("-100000002004087734272".parse().unwrap()));
+    /// assert_eq!(BigInt::from_f32(f32::INFINITY), None);
+    /// ```
     pub fn from_f32(f: f32) -> Option<BigInt> {
         BigInt::from_f64(f64::from(f))
     }
@@ -389,6 +430,15 @@ impl BigInt {
 
 /// Conversion to a [`BigUint`], as num-bigint's trait of the same name: `None` for negative
 /// values, NaN and infinities; floats are truncated.
+///
+/// # Examples
+/// ```
+/// use core_num::{BigUint, ToBigUint};
+/// assert_eq!(42u8.to_biguint(), Some(BigUint::from(42u32)));
+/// assert_eq!(3.9f64.to_biguint(), Some(BigUint::from(3u32)));
+/// assert_eq!((-1i32).to_biguint(), None);
+/// assert_eq!(f64::NAN.to_biguint(), None);
+/// ```
 pub trait ToBigUint {
     /// The value as a `BigUint`, or `None` when it has none.
     fn to_biguint(&self) -> Option<BigUint>;
@@ -396,6 +446,14 @@ pub trait ToBigUint {
 
 /// Conversion to a [`BigInt`], as num-bigint's trait of the same name: `None` for NaN and
 /// infinities; floats are truncated.
+///
+/// # Examples
+/// ```
+/// use core_num::{BigInt, ToBigInt};
+/// assert_eq!((-42i64).to_bigint(), Some(BigInt::from(-42)));
+/// assert_eq!((-3.9f32).to_bigint(), Some(BigInt::from(-3)));
+/// assert_eq!(f64::INFINITY.to_bigint(), None);
+/// ```
 pub trait ToBigInt {
     /// The value as a `BigInt`, or `None` when it has none.
     fn to_bigint(&self) -> Option<BigInt>;

@@ -57,16 +57,38 @@ impl ParseBigIntError {
 
     /// Whether the radix was outside `2..=36` (where num-bigint panics, core-num returns this
     /// error).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// let err = BigUint::from_str_radix("10", 37).unwrap_err();
+    /// assert!(err.is_invalid_radix());
+    /// assert!(!"12x".parse::<BigUint>().unwrap_err().is_invalid_radix());
+    /// ```
     pub fn is_invalid_radix(&self) -> bool {
         self.kind == ParseErrorKind::InvalidRadix
     }
 
     /// Whether the input held no digits (num-bigint's `Empty` kind).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert!("".parse::<BigInt>().unwrap_err().is_empty());
+    /// assert!(!"12".parse::<BigInt>().is_err());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.kind == ParseErrorKind::Empty
     }
 
     /// Whether the input held a byte that is not a digit (num-bigint's `InvalidDigit` kind).
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert!("12x4".parse::<BigUint>().unwrap_err().is_invalid_digit());
+    /// assert!(BigUint::from_str_radix("19", 8).unwrap_err().is_invalid_digit());
+    /// ```
     pub fn is_invalid_digit(&self) -> bool {
         self.kind == ParseErrorKind::InvalidDigit
     }
@@ -89,6 +111,14 @@ impl ParseBigIntError {
 
     /// Byte offset, in the input, of the first invalid byte; `None` for an empty input or an
     /// invalid radix.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!("12x4".parse::<BigUint>().unwrap_err().position(), Some(2));
+    /// assert_eq!("".parse::<BigUint>().unwrap_err().position(), None);
+    /// assert_eq!(BigUint::from_str_radix("1", 99).unwrap_err().position(), None);
+    /// ```
     pub fn position(&self) -> Option<usize> {
         match self.kind {
             ParseErrorKind::Empty | ParseErrorKind::InvalidRadix => None,
@@ -137,6 +167,13 @@ impl<T> TryFromBigIntError<T> {
     }
 
     /// The value that could not be converted.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, BigUint};
+    /// let err = BigUint::try_from(BigInt::from(-5)).unwrap_err();
+    /// assert_eq!(err.into_original(), BigInt::from(-5));
+    /// ```
     pub fn into_original(self) -> T {
         self.original
     }

@@ -172,6 +172,14 @@ impl BigUint {
     /// # Panics
     ///
     /// When `radix` is not in `2..=256`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from(1234u32).to_radix_le(10), [4, 3, 2, 1]);
+    /// assert_eq!(BigUint::from(0x1FFu32).to_radix_le(256), [0xFF, 1]);
+    /// assert_eq!(BigUint::ZERO.to_radix_le(7), [0]);
+    /// ```
     #[track_caller]
     pub fn to_radix_le(&self, radix: u32) -> Vec<u8> {
         let mut v = self.to_radix_be(radix);
@@ -186,6 +194,14 @@ impl BigInt {
     /// # Panics
     ///
     /// When `radix` is not in `2..=36`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::from(-255).to_str_radix(16), "-ff");
+    /// assert_eq!(BigInt::from(35).to_str_radix(36), "z");
+    /// assert!(std::panic::catch_unwind(|| BigInt::from(1).to_str_radix(37)).is_err());
+    /// ```
     #[track_caller]
     pub fn to_str_radix(&self, radix: u32) -> String {
         check_text_radix(radix);
@@ -198,6 +214,14 @@ impl BigInt {
     }
 
     /// Appends the decimal digits of the value, with a `-` for negative values, to `out`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// let mut out = b"x = ".to_vec();
+    /// BigInt::from(-1234567).write_utf8(&mut out);
+    /// assert_eq!(out, b"x = -1234567");
+    /// ```
     pub fn write_utf8(&self, out: &mut Vec<u8>) {
         if self.sign() == Sign::Minus {
             out.push(b'-');
@@ -210,6 +234,13 @@ impl BigInt {
     /// # Panics
     ///
     /// When `radix` is not in `2..=256`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from(-1234).to_radix_be(10), (Sign::Minus, vec![1, 2, 3, 4]));
+    /// assert_eq!(BigInt::from(256).to_radix_be(256), (Sign::Plus, vec![1, 0]));
+    /// ```
     #[track_caller]
     pub fn to_radix_be(&self, radix: u32) -> (Sign, Vec<u8>) {
         (self.sign(), self.magnitude().to_radix_be(radix))
@@ -220,6 +251,13 @@ impl BigInt {
     /// # Panics
     ///
     /// When `radix` is not in `2..=256`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from(-6).to_radix_le(2), (Sign::Minus, vec![0, 1, 1]));
+    /// assert_eq!(BigInt::ZERO.to_radix_le(10), (Sign::NoSign, vec![0]));
+    /// ```
     #[track_caller]
     pub fn to_radix_le(&self, radix: u32) -> (Sign, Vec<u8>) {
         (self.sign(), self.magnitude().to_radix_le(radix))

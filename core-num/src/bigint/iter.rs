@@ -6,6 +6,17 @@ use core::iter::FusedIterator;
 ///
 /// Made by `iter_u32_digits` on [`BigUint`](crate::BigUint) and [`BigInt`](crate::BigInt)
 /// (which yields the magnitude's digits).
+///
+/// # Examples
+/// ```
+/// use core_num::BigUint;
+/// let x = BigUint::from(u64::MAX) + BigUint::from(2u32); // 2^64 + 1
+/// let mut digits = x.iter_u32_digits();
+/// assert_eq!(digits.len(), 3);
+/// assert_eq!(digits.next(), Some(1));
+/// assert_eq!(digits.next_back(), Some(1));
+/// assert_eq!(digits.collect::<Vec<u32>>(), [0]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct U32Digits<'a> {
     limbs: &'a [u64],
@@ -83,6 +94,14 @@ impl FusedIterator for U32Digits<'_> {}
 
 /// An iterator over the base-2<sup>64</sup> digits (limbs) of a number, least significant
 /// first.
+///
+/// # Examples
+/// ```
+/// use core_num::BigInt;
+/// let x = BigInt::from(-(1i128 << 64) - 7);
+/// assert_eq!(x.iter_u64_digits().len(), 2);
+/// assert_eq!(x.iter_u64_digits().rev().collect::<Vec<u64>>(), [1, 7]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct U64Digits<'a> {
     it: core::slice::Iter<'a, u64>,

@@ -104,6 +104,14 @@ impl BigUint {
     /// # Errors
     ///
     /// As `from_str_radix`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::parse_utf8(b"ff", 16), Ok(BigUint::from(255u32)));
+    /// let err = BigUint::parse_utf8(b"12\xC3\xA9", 10).unwrap_err();
+    /// assert_eq!(err.position(), Some(2));
+    /// ```
     pub fn parse_utf8(s: &[u8], radix: u32) -> Result<BigUint, ParseBigIntError> {
         if !(2..=36).contains(&radix) {
             return Err(ParseBigIntError::invalid_radix(radix));
@@ -146,6 +154,14 @@ impl BigUint {
 
     /// A `BigUint` from little-endian digit values in `radix`; `None` when a value is not
     /// below `radix` or `radix` is not in `2..=256`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigUint;
+    /// assert_eq!(BigUint::from_radix_le(&[4, 3, 2, 1], 10), Some(BigUint::from(1234u32)));
+    /// assert_eq!(BigUint::from_radix_le(&[1, 2], 2), None); // 2 is not a binary digit
+    /// assert_eq!(BigUint::from_radix_le(&[1], 257), None);
+    /// ```
     pub fn from_radix_le(buf: &[u8], radix: u32) -> Option<BigUint> {
         let mut be = buf.to_vec();
         be.reverse();
@@ -177,6 +193,13 @@ impl BigInt {
     /// # Errors
     ///
     /// As `from_str_radix`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::parse_utf8(b"-777", 8), Ok(BigInt::from(-511)));
+    /// assert!(BigInt::parse_utf8(b"", 10).unwrap_err().is_empty());
+    /// ```
     pub fn parse_utf8(s: &[u8], radix: u32) -> Result<BigInt, ParseBigIntError> {
         if !(2..=36).contains(&radix) {
             return Err(ParseBigIntError::invalid_radix(radix));
@@ -185,18 +208,39 @@ impl BigInt {
     }
 
     /// Parses bytes in `radix`, `None` on any error.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::BigInt;
+    /// assert_eq!(BigInt::parse_bytes(b"-z", 36), Some(BigInt::from(-35)));
+    /// assert_eq!(BigInt::parse_bytes(b"12", 2), None);
+    /// ```
     pub fn parse_bytes(buf: &[u8], radix: u32) -> Option<BigInt> {
         BigInt::parse_utf8(buf, radix).ok()
     }
 
     /// A `BigInt` from a sign and big-endian digit values in `radix`; `None` when a value is
     /// not below `radix` or `radix` is not in `2..=256`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from_radix_be(Sign::Minus, &[1, 0, 0], 16), Some(BigInt::from(-256)));
+    /// assert_eq!(BigInt::from_radix_be(Sign::Plus, &[16], 16), None);
+    /// ```
     pub fn from_radix_be(sign: Sign, buf: &[u8], radix: u32) -> Option<BigInt> {
         BigUint::from_radix_be(buf, radix).map(|m| BigInt::from_biguint(sign, m))
     }
 
     /// A `BigInt` from a sign and little-endian digit values in `radix`; `None` when a value
     /// is not below `radix` or `radix` is not in `2..=256`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, Sign};
+    /// assert_eq!(BigInt::from_radix_le(Sign::Minus, &[0, 1, 1], 2), Some(BigInt::from(-6)));
+    /// assert_eq!(BigInt::from_radix_le(Sign::Plus, &[9], 1), None);
+    /// ```
     pub fn from_radix_le(sign: Sign, buf: &[u8], radix: u32) -> Option<BigInt> {
         BigUint::from_radix_le(buf, radix).map(|m| BigInt::from_biguint(sign, m))
     }

@@ -27,11 +27,27 @@ pub struct LengthMismatchError {
 
 impl LengthMismatchError {
     /// The length of the source slice.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::half::{convert_from_f32, bf16};
+    /// let mut dst = [bf16::ZERO; 4];
+    /// let err = convert_from_f32(&[1.0, 2.0], &mut dst).unwrap_err();
+    /// assert_eq!(err.src_len(), 2);
+    /// ```
     pub fn src_len(&self) -> usize {
         self.src
     }
 
     /// The length of the destination slice.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::half::{convert_to_f64, f16};
+    /// let mut dst = [0f64; 1];
+    /// let err = convert_to_f64(&[f16::ONE; 5], &mut dst).unwrap_err();
+    /// assert_eq!(err.dst_len(), 1);
+    /// ```
     pub fn dst_len(&self) -> usize {
         self.dst
     }
@@ -80,6 +96,21 @@ mod sealed {
 }
 
 /// [`f16`](struct@f16) or [`bf16`]: the element types of the slice conversions (sealed).
+///
+/// # Examples
+/// ```
+/// use core_num::half::{convert_to_f32, Half, LengthMismatchError};
+/// use core_num::{bf16, f16};
+/// /// The sum of a slice of either half type, widened to `f32` first.
+/// fn total<H: Half>(x: &[H]) -> Result<f32, LengthMismatchError> {
+///     let mut wide = vec![0f32; x.len()];
+///     convert_to_f32(x, &mut wide)?;
+///     Ok(wide.iter().sum())
+/// }
+/// assert_eq!(total(&[f16::ONE, f16::from_f32(0.5)])?, 1.5);
+/// assert_eq!(total(&[bf16::from_f32(-2.0); 3])?, -6.0);
+/// # Ok::<(), LengthMismatchError>(())
+/// ```
 pub trait Half: sealed::Sealed + Copy + Default + 'static {
     #[doc(hidden)]
     const __IS_BF16: bool;
@@ -171,6 +202,18 @@ pub fn convert_from_f32<T: Half>(src: &[f32], dst: &mut [T]) -> Result<(), Lengt
 ///
 /// # Errors
 /// [`LengthMismatchError`] when the lengths differ (nothing is written).
+///
+/// # Examples
+/// ```
+/// use core_num::half::{convert_to_f64, f16};
+/// let src = [f16::from_f32(0.1), f16::NEG_INFINITY];
+/// let mut dst = [0f64; 2];
+/// convert_to_f64(&src, &mut dst)?;
+/// assert_eq!(dst, [src[0].to_f64(), f64::NEG_INFINITY]);
+/// assert_eq!(dst[0], 0.0999755859375); // the f16 nearest 0.1, exactly
+/// assert!(convert_to_f64(&src, &mut dst[..1]).is_err());
+/// # Ok::<(), core_num::half::LengthMismatchError>(())
+/// ```
 pub fn convert_to_f64<T: Half>(src: &[T], dst: &mut [f64]) -> Result<(), LengthMismatchError> {
     check(src.len(), dst.len())?;
     to_f64_via::<T>(Auto, bits(src), dst);
@@ -203,6 +246,18 @@ pub fn convert_from_f64<T: Half>(src: &[f64], dst: &mut [T]) -> Result<(), Lengt
 ///
 /// The conversions run the same kernels as [`convert_to_f32`] and the other free functions,
 /// which return an error where these methods panic.
+///
+/// # Examples
+/// ```
+/// use core_num::half::prelude::*;
+/// let mut halves = [f16::ZERO; 3];
+/// halves.convert_from_f32_slice(&[1.0, -0.5, 65504.0]);
+/// assert_eq!(halves.to_f32_vec(), [1.0, -0.5, 65504.0]);
+/// assert_eq!(halves.reinterpret_cast()[0], 0x3C00); // the bits of 1.0
+/// // Unlike the free functions, a length mismatch panics here.
+/// let mut two = [f16::ZERO; 2];
+/// assert!(std::panic::catch_unwind(move || two.convert_from_f32_slice(&[1.0])).is_err());
+/// ```
 pub trait HalfFloatSliceExt: sealed::Sealed {
     /// The slice's bits.
     fn reinterpret_cast(&self) -> &[u16];
@@ -276,6 +331,17 @@ where
 
 /// The `half` crate's extension methods on `[u16]`: the bits read as [`f16`](struct@f16) or
 /// [`bf16`].
+///
+/// # Examples
+/// ```
+/// use core_num::half::prelude::*;
+/// let bits: [u16; 2] = [0x3F80, 0xC000]; // bf16 1.0 and -2.0
+/// let values: &[bf16] = bits.reinterpret_cast();
+/// assert_eq!(values.to_f32_vec(), [1.0, -2.0]);
+/// let mut raw = [0u16; 1];
+/// raw.reinterpret_cast_mut::<f16>()[0] = f16::from_f32(2.0);
+/// assert_eq!(raw, [0x4000]);
+/// ```
 pub trait HalfBitsSliceExt: sealed::Sealed {
     /// The bits as a slice of `H`.
     fn reinterpret_cast<H: Half>(&self) -> &[H];

@@ -42,6 +42,14 @@ macro_rules! half_type {
             }
 
             /// The value with these bits.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(-2.0);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_bits(x.to_bits()), x);")]
+            #[doc = concat!("assert!(", stringify!($name), "::from_bits(0x7FFF).is_nan());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn from_bits(bits: u16) -> $name {
@@ -49,6 +57,14 @@ macro_rules! half_type {
             }
 
             /// The raw bits.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::ZERO.to_bits(), 0);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_ZERO.to_bits(), 0x8000);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_f32(-1.5).to_bits() & 0x7FFF, ", stringify!($name), "::from_f32(1.5).to_bits());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn to_bits(self) -> u16 {
@@ -72,6 +88,14 @@ macro_rules! half_type {
             }
 
             /// [`from_f32`](Self::from_f32) in a `const` context.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("const HALF: ", stringify!($name), " = ", stringify!($name), "::from_f32_const(0.5);")]
+            #[doc = concat!("assert_eq!(HALF, ", stringify!($name), "::from_f32(0.5));")]
+            /// assert_eq!(HALF.to_f32(), 0.5);
+            /// ```
             #[inline]
             #[must_use]
             pub const fn from_f32_const(value: f32) -> $name {
@@ -94,6 +118,14 @@ macro_rules! half_type {
             }
 
             /// [`from_f64`](Self::from_f64) in a `const` context.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("const X: ", stringify!($name), " = ", stringify!($name), "::from_f64_const(-1.5);")]
+            /// assert_eq!(X.to_f64(), -1.5);
+            #[doc = concat!("assert!(", stringify!($name), "::from_f64_const(f64::MAX).is_infinite());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn from_f64_const(value: f64) -> $name {
@@ -101,6 +133,14 @@ macro_rules! half_type {
             }
 
             /// The value as an `f32` (exact).
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_f32(1.5).to_f32(), 1.5);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_INFINITY.to_f32(), f32::NEG_INFINITY);")]
+            #[doc = concat!("assert!(", stringify!($name), "::NAN.to_f32().is_nan());")]
+            /// ```
             #[inline]
             #[must_use]
             pub fn to_f32(self) -> f32 {
@@ -108,6 +148,13 @@ macro_rules! half_type {
             }
 
             /// [`to_f32`](Self::to_f32) in a `const` context.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("const X: f32 = ", stringify!($name), "::NEG_ONE.to_f32_const();")]
+            /// assert_eq!(X, -1.0);
+            /// ```
             #[inline]
             #[must_use]
             pub const fn to_f32_const(self) -> f32 {
@@ -115,6 +162,13 @@ macro_rules! half_type {
             }
 
             /// The value as an `f64` (exact).
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_f64(-0.25).to_f64(), -0.25);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::MAX.to_f64(), f64::from(", stringify!($name), "::MAX.to_f32()));")]
+            /// ```
             #[inline]
             #[must_use]
             pub fn to_f64(self) -> f64 {
@@ -122,6 +176,13 @@ macro_rules! half_type {
             }
 
             /// [`to_f64`](Self::to_f64) in a `const` context.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("const X: f64 = ", stringify!($name), "::NEG_ZERO.to_f64_const();")]
+            /// assert!(X == 0.0 && X.is_sign_negative());
+            /// ```
             #[inline]
             #[must_use]
             pub const fn to_f64_const(self) -> f64 {
@@ -129,6 +190,14 @@ macro_rules! half_type {
             }
 
             /// The bits as little-endian bytes.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_ZERO.to_le_bytes(), [0x00, 0x80]);")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(1.5);")]
+            /// assert_eq!(x.to_le_bytes(), x.to_bits().to_le_bytes());
+            /// ```
             #[inline]
             #[must_use]
             pub const fn to_le_bytes(self) -> [u8; 2] {
@@ -136,6 +205,14 @@ macro_rules! half_type {
             }
 
             /// The bits as big-endian bytes.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_ZERO.to_be_bytes(), [0x80, 0x00]);")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(1.5);")]
+            /// assert_eq!(x.to_be_bytes(), x.to_bits().to_be_bytes());
+            /// ```
             #[inline]
             #[must_use]
             pub const fn to_be_bytes(self) -> [u8; 2] {
@@ -143,6 +220,14 @@ macro_rules! half_type {
             }
 
             /// The bits as native-endian bytes.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(-2.0);")]
+            /// assert_eq!(x.to_ne_bytes(), x.to_bits().to_ne_bytes());
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_ne_bytes(x.to_ne_bytes()), x);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn to_ne_bytes(self) -> [u8; 2] {
@@ -150,6 +235,14 @@ macro_rules! half_type {
             }
 
             /// The value of little-endian bytes.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::from_le_bytes([0x00, 0x80]).is_sign_negative());")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(3.0);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_le_bytes(x.to_le_bytes()), x);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn from_le_bytes(bytes: [u8; 2]) -> $name {
@@ -157,6 +250,14 @@ macro_rules! half_type {
             }
 
             /// The value of big-endian bytes.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::from_be_bytes([0x80, 0x00]).is_sign_negative());")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(3.0);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_be_bytes(x.to_be_bytes()), x);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn from_be_bytes(bytes: [u8; 2]) -> $name {
@@ -164,6 +265,14 @@ macro_rules! half_type {
             }
 
             /// The value of native-endian bytes.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(0.75);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_ne_bytes(x.to_ne_bytes()), x);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_ne_bytes(0u16.to_ne_bytes()), ", stringify!($name), "::ZERO);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn from_ne_bytes(bytes: [u8; 2]) -> $name {
@@ -171,6 +280,14 @@ macro_rules! half_type {
             }
 
             /// Whether the value is NaN.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::NAN.is_nan());")]
+            #[doc = concat!("assert!(", stringify!($name), "::from_f32(f32::NAN).is_nan());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::INFINITY.is_nan());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn is_nan(self) -> bool {
@@ -178,6 +295,14 @@ macro_rules! half_type {
             }
 
             /// Whether the value is positive or negative infinity.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::from_f32(f32::MAX).is_infinite());")]
+            #[doc = concat!("assert!(", stringify!($name), "::NEG_INFINITY.is_infinite());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::MAX.is_infinite() && !", stringify!($name), "::NAN.is_infinite());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn is_infinite(self) -> bool {
@@ -185,6 +310,14 @@ macro_rules! half_type {
             }
 
             /// Whether the value is neither infinite nor NaN.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::MAX.is_finite() && ", stringify!($name), "::MIN_POSITIVE_SUBNORMAL.is_finite());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::INFINITY.is_finite());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::NAN.is_finite());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn is_finite(self) -> bool {
@@ -192,6 +325,14 @@ macro_rules! half_type {
             }
 
             /// Whether the value is neither zero, infinite, subnormal nor NaN.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::ONE.is_normal() && ", stringify!($name), "::MIN_POSITIVE.is_normal());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::ZERO.is_normal());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::MIN_POSITIVE_SUBNORMAL.is_normal());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn is_normal(self) -> bool {
@@ -200,6 +341,17 @@ macro_rules! half_type {
             }
 
             /// The floating-point category.
+            ///
+            /// # Examples
+            /// ```
+            /// use core::num::FpCategory;
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::ONE.classify(), FpCategory::Normal);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::MAX_SUBNORMAL.classify(), FpCategory::Subnormal);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_ZERO.classify(), FpCategory::Zero);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::INFINITY.classify(), FpCategory::Infinite);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NAN.classify(), FpCategory::Nan);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn classify(self) -> FpCategory {
@@ -224,6 +376,15 @@ macro_rules! half_type {
 
             /// `1` for positive values and `+0`, `-1` for negative values and `-0`, NaN for
             /// NaN.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_f32(-3.0).signum(), ", stringify!($name), "::NEG_ONE);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::ZERO.signum(), ", stringify!($name), "::ONE);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_ZERO.signum(), ", stringify!($name), "::NEG_ONE);")]
+            #[doc = concat!("assert!(", stringify!($name), "::NAN.signum().is_nan());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn signum(self) -> $name {
@@ -237,6 +398,14 @@ macro_rules! half_type {
             }
 
             /// Whether the sign bit is clear (also for `+0` and NaNs with a clear sign).
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::ZERO.is_sign_positive());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::NEG_ZERO.is_sign_positive());")]
+            #[doc = concat!("assert!(", stringify!($name), "::NAN.is_sign_positive());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn is_sign_positive(self) -> bool {
@@ -244,6 +413,14 @@ macro_rules! half_type {
             }
 
             /// Whether the sign bit is set (also for `-0` and NaNs with a set sign).
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert!(", stringify!($name), "::NEG_ZERO.is_sign_negative());")]
+            #[doc = concat!("assert!(", stringify!($name), "::from_f32(-0.5).is_sign_negative());")]
+            #[doc = concat!("assert!(!", stringify!($name), "::ONE.is_sign_negative());")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn is_sign_negative(self) -> bool {
@@ -251,6 +428,14 @@ macro_rules! half_type {
             }
 
             /// The magnitude of `self` with the sign of `sign`.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("let two = ", stringify!($name), "::from_f32(2.0);")]
+            #[doc = concat!("assert_eq!(two.copysign(", stringify!($name), "::NEG_ZERO), ", stringify!($name), "::from_f32(-2.0));")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_f32(-2.0).copysign(", stringify!($name), "::ONE), two);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn copysign(self, sign: $name) -> $name {
@@ -258,6 +443,14 @@ macro_rules! half_type {
             }
 
             /// The absolute value (the sign bit cleared, NaNs included).
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::from_f32(-1.5).abs(), ", stringify!($name), "::from_f32(1.5));")]
+            #[doc = concat!("assert!(", stringify!($name), "::NEG_ZERO.abs().is_sign_positive());")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_INFINITY.abs(), ", stringify!($name), "::INFINITY);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn abs(self) -> $name {
@@ -265,6 +458,15 @@ macro_rules! half_type {
             }
 
             /// The larger value; if one is NaN, the other.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("let (one, two) = (", stringify!($name), "::ONE, ", stringify!($name), "::from_f32(2.0));")]
+            /// assert_eq!(one.max(two), two);
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NAN.max(one), one);")]
+            #[doc = concat!("assert_eq!(one.max(", stringify!($name), "::NAN), one);")]
+            /// ```
             #[inline]
             #[must_use]
             pub fn max(self, other: $name) -> $name {
@@ -276,6 +478,14 @@ macro_rules! half_type {
             }
 
             /// The smaller value; if one is NaN, the other.
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("let (one, two) = (", stringify!($name), "::ONE, ", stringify!($name), "::from_f32(2.0));")]
+            /// assert_eq!(two.min(one), one);
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NAN.min(two), two);")]
+            /// ```
             #[inline]
             #[must_use]
             pub fn min(self, other: $name) -> $name {
@@ -290,6 +500,16 @@ macro_rules! half_type {
             ///
             /// # Panics
             /// When `min > max` or either bound is NaN (as `f32::clamp`).
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("let x = ", stringify!($name), "::from_f32(5.0);")]
+            #[doc = concat!("assert_eq!(x.clamp(", stringify!($name), "::ZERO, ", stringify!($name), "::ONE), ", stringify!($name), "::ONE);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::NEG_ONE.clamp(", stringify!($name), "::ZERO, ", stringify!($name), "::ONE), ", stringify!($name), "::ZERO);")]
+            #[doc = concat!("assert!(", stringify!($name), "::NAN.clamp(", stringify!($name), "::ZERO, ", stringify!($name), "::ONE).is_nan());")]
+            #[doc = concat!("assert!(std::panic::catch_unwind(|| x.clamp(", stringify!($name), "::ONE, ", stringify!($name), "::ZERO)).is_err());")]
+            /// ```
             #[inline]
             #[must_use]
             pub fn clamp(self, min: $name, max: $name) -> $name {
@@ -342,6 +562,15 @@ macro_rules! half_type {
 
             /// The greatest value less than `self`: the mirror of
             /// [`next_up`](Self::next_up).
+            ///
+            /// # Examples
+            /// ```
+            #[doc = concat!("use core_num::", stringify!($name), ";")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::ZERO.next_down().to_bits(), 0x8001);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::MIN.next_down(), ", stringify!($name), "::NEG_INFINITY);")]
+            #[doc = concat!("assert_eq!(", stringify!($name), "::ONE.next_down().next_up(), ", stringify!($name), "::ONE);")]
+            #[doc = concat!("assert!(", stringify!($name), "::ONE.next_down() < ", stringify!($name), "::ONE);")]
+            /// ```
             #[inline]
             #[must_use]
             pub const fn next_down(self) -> $name {

@@ -3,6 +3,16 @@
 use core::fmt;
 
 /// Why a tensor function refused its arguments. Nothing is written when it returns one.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{self, TensorError};
+/// let mut out = [0.0f32; 2];
+/// let err = tensor::exp(&[1.0, 2.0, 3.0], &mut out).unwrap_err();
+/// assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 2 });
+/// assert_eq!(out, [0.0; 2]); // nothing was written
+/// assert_eq!(err.to_string(), "slice length mismatch: expected 3 elements, found 2");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TensorError {

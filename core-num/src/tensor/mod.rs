@@ -90,6 +90,23 @@ use ops::Ops;
 
 /// How [`round`] settles values: the midpoint rules of .NET's `MidpointRounding`, with the
 /// directed modes as in its `Math.Round`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{round, MidpointRounding as M};
+/// let mut out = [0.0f64; 2];
+/// for (mode, want) in [
+///     (M::ToEven, [2.0, -2.0]),
+///     (M::AwayFromZero, [3.0, -3.0]),
+///     (M::ToZero, [2.0, -2.0]),
+///     (M::ToNegativeInfinity, [2.0, -3.0]),
+///     (M::ToPositiveInfinity, [3.0, -2.0]),
+/// ] {
+///     round(&[2.5, -2.5], 0, mode, &mut out)?;
+///     assert_eq!(out, want, "{mode:?}");
+/// }
+/// # Ok::<(), core_num::tensor::TensorError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MidpointRounding {
     /// Nearest; halfway values to the even neighbour (`2.5` to `2`, `3.5` to `4`).
@@ -121,6 +138,18 @@ pub enum Kind {
 }
 
 /// The element types of the tensor functions: `f32` and `f64`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{self, Real};
+/// /// The mean of a non-empty slice of `f32` or `f64`, in `f64`.
+/// fn mean<T: Real + Into<f64>>(x: &[T]) -> f64 {
+///     tensor::sum(x).into() / x.len() as f64
+/// }
+/// assert_eq!(mean(&[1.0f32, 2.0, 6.0]), 3.0);
+/// assert_eq!(mean(&[0.5f64, 1.5]), 1.0);
+/// assert_eq!(<f32 as Real>::MAX_DIGITS, 6);
+/// ```
 pub trait Real:
     sealed::Sealed + Copy + PartialOrd + Default + fmt::Debug + Send + Sync + 'static
 {
@@ -253,21 +282,64 @@ unsafe fn cast_value<U: Copy, T: Copy>(v: U) -> T {
 
 impl Backend {
     /// The best level within `CORE_SIMD_MAX`, through cached function pointers.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::{self, Backend};
+    /// let x = [1.0f32, 2.0, 4.0];
+    /// let auto = Backend::auto();
+    /// assert!(Backend::all().any(|b| b.level() == auto.level()));
+    /// // The free functions are this backend's.
+    /// assert_eq!(auto.sum(&x), tensor::sum(&x));
+    /// ```
     pub const fn auto() -> Backend {
         Backend(Sel::Auto)
     }
 
     /// The functions at `level`; `None` when this CPU cannot run it.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{arch::Level, tensor::Backend};
+    /// let scalar = Backend::new(Level::Scalar).unwrap();
+    /// assert_eq!(scalar.level(), Level::Scalar);
+    /// assert_eq!(scalar.norm(&[3.0f64, 4.0]), 5.0);
+    /// // A level of another architecture is never available.
+    /// #[cfg(target_arch = "x86_64")]
+    /// assert!(Backend::new(Level::Neon).is_none());
+    /// ```
     pub fn new(level: Level) -> Option<Backend> {
         ops::pinned(level).map(|p| Backend(Sel::Pinned(p)))
     }
 
     /// A backend per level in [`Level::available`], best first.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{arch::Level, tensor::Backend};
+    /// let levels: Vec<Level> = Backend::all().map(Backend::level).collect();
+    /// assert_eq!(levels.last(), Some(&Level::Scalar));
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.dot(&[1.0f64, 2.0], &[3.0, 4.0])?, 11.0, "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn all() -> impl Iterator<Item = Backend> {
         ops::levels().map(|p| Backend(Sel::Pinned(p)))
     }
 
     /// The level this backend runs.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{arch::Level, tensor::Backend};
+    /// for level in Level::ALL {
+    ///     if let Some(b) = Backend::new(level) {
+    ///         assert_eq!(b.level(), level);
+    ///         assert!(level.is_available());
+    ///     }
+    /// }
+    /// ```
     pub fn level(self) -> Level {
         match self.0 {
             Sel::Auto => ops::best().level(),
@@ -359,6 +431,15 @@ macro_rules! unary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `out.len() != x.len()`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::{Backend, TensorError};
+            /// let mut out = [7.0f32; 2];
+            #[doc = concat!("let err = Backend::auto().", stringify!($name), "(&[0.5; 3], &mut out).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 2 });
+            /// assert_eq!(out, [7.0; 2]); // nothing was written
+            /// ```
             pub fn $name<T: Real>(self, x: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 check_len(x.len(), out.len())?;
                 // SAFETY: both slices hold `x.len()` elements and are distinct borrows.
@@ -377,6 +458,18 @@ macro_rules! unary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `out.len() != x.len()`.
+            ///
+            /// The in-place form gives the same bits:
+            ///
+            /// ```
+            /// let x = [0.25f64, 0.5, 0.75];
+            /// let mut out = [0.0; 3];
+            #[doc = concat!("core_num::tensor::", stringify!($name), "(&x, &mut out)?;")]
+            /// let mut y = x;
+            #[doc = concat!("core_num::tensor::", stringify!($in_place), "(&mut y);")]
+            /// assert_eq!(y.map(f64::to_bits), out.map(f64::to_bits));
+            /// # Ok::<(), core_num::tensor::TensorError>(())
+            /// ```
             pub fn $name<T: Real>(x: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 Backend::auto().$name(x, out)
             }
@@ -452,6 +545,15 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y` or `out` is not as long as `x`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::{Backend, TensorError};
+            /// let mut out = [7.0f64; 3];
+            #[doc = concat!("let err = Backend::auto().", stringify!($name), "(&[1.0; 3], &[2.0; 4], &mut out).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 4 });
+            /// assert_eq!(out, [7.0; 3]); // nothing was written
+            /// ```
             pub fn $name<T: Real>(self, x: &[T], y: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 check_len(x.len(), y.len())?;
                 check_len(x.len(), out.len())?;
@@ -463,6 +565,15 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::{Backend, TensorError};
+            /// let mut x = [1.5f32; 2];
+            #[doc = concat!("let err = Backend::auto().", stringify!($in_place), "(&mut x, &[2.0]).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 2, actual: 1 });
+            /// assert_eq!(x, [1.5; 2]); // left as it was
+            /// ```
             pub fn $in_place<T: Real>(self, x: &mut [T], y: &[T]) -> Result<(), TensorError> {
                 check_len(x.len(), y.len())?;
                 let p = x.as_mut_ptr();
@@ -476,6 +587,18 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y` or `out` is not as long as `x`.
+            ///
+            /// The in-place form gives the same bits:
+            ///
+            /// ```
+            /// let (x, y) = ([0.5f64, 1.0, 1.5], [2.0, 0.25, 1.0]);
+            /// let mut out = [0.0; 3];
+            #[doc = concat!("core_num::tensor::", stringify!($name), "(&x, &y, &mut out)?;")]
+            /// let mut z = x;
+            #[doc = concat!("core_num::tensor::", stringify!($in_place), "(&mut z, &y)?;")]
+            /// assert_eq!(z.map(f64::to_bits), out.map(f64::to_bits));
+            /// # Ok::<(), core_num::tensor::TensorError>(())
+            /// ```
             pub fn $name<T: Real>(x: &[T], y: &[T], out: &mut [T]) -> Result<(), TensorError> {
                 Backend::auto().$name(x, y, out)
             }
@@ -483,6 +606,15 @@ macro_rules! binary_fns {
             ///
             /// # Errors
             /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+            ///
+            /// # Examples
+            /// ```
+            /// use core_num::tensor::TensorError;
+            /// let mut x = [1.5f32; 3];
+            #[doc = concat!("let err = core_num::tensor::", stringify!($in_place), "(&mut x, &[2.0; 2]).unwrap_err();")]
+            /// assert_eq!(err, TensorError::LengthMismatch { expected: 3, actual: 2 });
+            /// assert_eq!(x, [1.5; 3]); // left as it was
+            /// ```
             pub fn $in_place<T: Real>(x: &mut [T], y: &[T]) -> Result<(), TensorError> {
                 Backend::auto().$in_place(x, y)
             }
@@ -528,6 +660,17 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when a slice is not as long as `x`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     let mut out = [0.0f64; 2];
+    ///     b.fma(&[2.0, 3.0], &[4.0, 5.0], &[0.5, -1.0], &mut out)?;
+    ///     assert_eq!(out, [8.5, 14.0], "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn fma<T: Real>(self, x: &[T], y: &[T], z: &[T], out: &mut [T]) -> Result<(), TensorError> {
         check_len(x.len(), y.len())?;
         check_len(x.len(), z.len())?;
@@ -541,6 +684,17 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when a slice is not as long as `x`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     let mut acc = [1.0f32, 1.0];
+    ///     b.fma_in_place(&[2.0, 3.0], &[10.0, 10.0], &mut acc)?;
+    ///     assert_eq!(acc, [21.0, 31.0], "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn fma_in_place<T: Real>(self, x: &[T], y: &[T], z: &mut [T]) -> Result<(), TensorError> {
         check_len(x.len(), y.len())?;
         check_len(x.len(), z.len())?;
@@ -568,6 +722,17 @@ impl Backend {
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `out.len() != x.len()`;
     /// [`TensorError::DigitsOutOfRange`] when `digits > T::MAX_DIGITS`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::{Backend, MidpointRounding};
+    /// for b in Backend::all() {
+    ///     let mut out = [0.0f64; 2];
+    ///     b.round(&[1.005, -7.5], 0, MidpointRounding::AwayFromZero, &mut out)?;
+    ///     assert_eq!(out, [1.0, -8.0], "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn round<T: Real>(
         self,
         x: &[T],
@@ -586,6 +751,18 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::DigitsOutOfRange`] when `digits > T::MAX_DIGITS`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::{Backend, MidpointRounding, TensorError};
+    /// let b = Backend::auto();
+    /// let mut x = [2.7f32, -2.7];
+    /// b.round_in_place(&mut x, 0, MidpointRounding::ToZero)?;
+    /// assert_eq!(x, [2.0, -2.0]);
+    /// let err = b.round_in_place(&mut x, 7, MidpointRounding::ToEven).unwrap_err();
+    /// assert_eq!(err, TensorError::DigitsOutOfRange { digits: 7, max: 6 });
+    /// # Ok::<(), TensorError>(())
+    /// ```
     pub fn round_in_place<T: Real>(
         self,
         x: &mut [T],
@@ -623,6 +800,17 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `out.len() != x.len()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     let mut p = [0.0f64; 4];
+    ///     b.softmax(&[3.0; 4], &mut p)?;
+    ///     assert_eq!(p, [0.25; 4], "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn softmax<T: Real>(self, x: &[T], out: &mut [T]) -> Result<(), TensorError> {
         check_len(x.len(), out.len())?;
         // SAFETY: both hold `x.len()` elements and are distinct borrows.
@@ -631,6 +819,16 @@ impl Backend {
     }
 
     /// [`softmax_in_place`](fn@softmax_in_place) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     let mut x = [-1.0f32, -1.0];
+    ///     b.softmax_in_place(&mut x);
+    ///     assert_eq!(x, [0.5, 0.5], "{b:?}");
+    /// }
+    /// ```
     pub fn softmax_in_place<T: Real>(self, x: &mut [T]) {
         let p = x.as_mut_ptr();
         // SAFETY: one slice through one pointer.
@@ -651,18 +849,51 @@ impl Backend {
     }
 
     /// [`sum`](fn@sum) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// let x: Vec<f64> = (1..=100).map(f64::from).collect();
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.sum(&x), 5050.0, "{b:?}");
+    /// }
+    /// ```
     pub fn sum<T: Real>(self, x: &[T]) -> T {
         self.fold(Fold::Sum, x)
     }
     /// [`product`](fn@product) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.product(&[1.5f64, -2.0, 4.0]), -12.0, "{b:?}");
+    /// }
+    /// ```
     pub fn product<T: Real>(self, x: &[T]) -> T {
         self.fold(Fold::Product, x)
     }
     /// [`sum_of_squares`](fn@sum_of_squares) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.sum_of_squares(&[1.0f32, 2.0, 2.0]), 9.0, "{b:?}");
+    /// }
+    /// ```
     pub fn sum_of_squares<T: Real>(self, x: &[T]) -> T {
         self.fold(Fold::SumOfSquares, x)
     }
     /// [`norm`](fn@norm) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.norm(&[5.0f32, 12.0]), 13.0, "{b:?}");
+    /// }
+    /// ```
     pub fn norm<T: Real>(self, x: &[T]) -> T {
         let s = self.fold(Fold::SumOfSquares, x);
         // SAFETY: the kind tells the element type.
@@ -678,6 +909,15 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::{Backend, TensorError};
+    /// let b = Backend::auto();
+    /// assert_eq!(b.dot(&[1.0f32, 2.0, 3.0], &[4.0, 5.0, 6.0]), Ok(32.0));
+    /// let short = b.dot(&[1.0f32, 2.0], &[1.0]);
+    /// assert_eq!(short, Err(TensorError::LengthMismatch { expected: 2, actual: 1 }));
+    /// ```
     pub fn dot<T: Real>(self, x: &[T], y: &[T]) -> Result<T, TensorError> {
         self.fold2(Fold2::Dot, x, y)
     }
@@ -685,6 +925,15 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.distance(&[1.0f64, 1.0], &[4.0, 5.0])?, 5.0, "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn distance<T: Real>(self, x: &[T], y: &[T]) -> Result<T, TensorError> {
         let s = self.fold2(Fold2::SquaredDistance, x, y)?;
         // SAFETY: the kind tells the element type.
@@ -700,6 +949,16 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.cosine_similarity(&[1.0f64, 0.0], &[0.0, 2.0])?, 0.0, "{b:?}");
+    ///     assert!(b.cosine_similarity(&[0.0f64, 0.0], &[1.0, 2.0])?.is_nan());
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn cosine_similarity<T: Real>(self, x: &[T], y: &[T]) -> Result<T, TensorError> {
         check_len(x.len(), y.len())?;
         // SAFETY: the kind tells the element type.
@@ -718,34 +977,98 @@ impl Backend {
         })
     }
     /// [`max`](fn@max) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.max(&[1.0f32, -3.0, 2.0]), Some(2.0), "{b:?}");
+    /// }
+    /// ```
     pub fn max<T: Real>(self, x: &[T]) -> Option<T> {
         self.extreme(Extreme::Max, x)
     }
     /// [`min`](fn@min) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.min(&[1.0f32, -3.0, 2.0]), Some(-3.0), "{b:?}");
+    /// }
+    /// ```
     pub fn min<T: Real>(self, x: &[T]) -> Option<T> {
         self.extreme(Extreme::Min, x)
     }
     /// [`max_magnitude`](fn@max_magnitude) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.max_magnitude(&[1.0f64, -3.0, 2.0]), Some(-3.0), "{b:?}");
+    /// }
+    /// ```
     pub fn max_magnitude<T: Real>(self, x: &[T]) -> Option<T> {
         self.extreme(Extreme::MaxMagnitude, x)
     }
     /// [`min_magnitude`](fn@min_magnitude) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.min_magnitude(&[4.0f64, -0.5, 2.0]), Some(-0.5), "{b:?}");
+    /// }
+    /// ```
     pub fn min_magnitude<T: Real>(self, x: &[T]) -> Option<T> {
         self.extreme(Extreme::MinMagnitude, x)
     }
     /// [`index_of_max`](fn@index_of_max) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.index_of_max(&[1.0f32, 5.0, 5.0, 2.0]), Some(1), "{b:?}");
+    /// }
+    /// ```
     pub fn index_of_max<T: Real>(self, x: &[T]) -> Option<usize> {
         self.index_of(Extreme::Max, x)
     }
     /// [`index_of_min`](fn@index_of_min) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.index_of_min(&[3.0f32, 1.0, 1.0]), Some(1), "{b:?}");
+    /// }
+    /// ```
     pub fn index_of_min<T: Real>(self, x: &[T]) -> Option<usize> {
         self.index_of(Extreme::Min, x)
     }
     /// [`index_of_max_magnitude`](fn@index_of_max_magnitude) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.index_of_max_magnitude(&[1.0f64, -7.0, 3.0]), Some(1), "{b:?}");
+    /// }
+    /// ```
     pub fn index_of_max_magnitude<T: Real>(self, x: &[T]) -> Option<usize> {
         self.index_of(Extreme::MaxMagnitude, x)
     }
     /// [`index_of_min_magnitude`](fn@index_of_min_magnitude) at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::tensor::Backend;
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.index_of_min_magnitude(&[4.0f64, -0.5, 2.0]), Some(1), "{b:?}");
+    /// }
+    /// ```
     pub fn index_of_min_magnitude<T: Real>(self, x: &[T]) -> Option<usize> {
         self.index_of(Extreme::MinMagnitude, x)
     }
@@ -777,6 +1100,17 @@ fn sqrt32(x: f32) -> f32 {
 ///
 /// # Errors
 /// [`TensorError::LengthMismatch`] when a slice is not as long as `x`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{fma, TensorError};
+/// let mut out = [0.0f32; 3];
+/// fma(&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0], &[0.5; 3], &mut out)?;
+/// assert_eq!(out, [4.5, 10.5, 18.5]);
+/// let err = fma(&[1.0f32, 2.0, 3.0], &[4.0, 5.0, 6.0], &[0.5; 3], &mut out[..2]);
+/// assert_eq!(err, Err(TensorError::LengthMismatch { expected: 3, actual: 2 }));
+/// # Ok::<(), TensorError>(())
+/// ```
 pub fn fma<T: Real>(x: &[T], y: &[T], z: &[T], out: &mut [T]) -> Result<(), TensorError> {
     Backend::auto().fma(x, y, z, out)
 }
@@ -785,6 +1119,17 @@ pub fn fma<T: Real>(x: &[T], y: &[T], z: &[T], out: &mut [T]) -> Result<(), Tens
 ///
 /// # Errors
 /// [`TensorError::LengthMismatch`] when a slice is not as long as `x`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{fma_in_place, TensorError};
+/// let mut acc = [1.0f64, 1.0];
+/// fma_in_place(&[2.0, 3.0], &[10.0, 10.0], &mut acc)?;
+/// fma_in_place(&[2.0, 3.0], &[10.0, 10.0], &mut acc)?;
+/// assert_eq!(acc, [41.0, 61.0]);
+/// assert!(fma_in_place(&[2.0], &[10.0, 10.0], &mut acc).is_err());
+/// # Ok::<(), TensorError>(())
+/// ```
 pub fn fma_in_place<T: Real>(x: &[T], y: &[T], z: &mut [T]) -> Result<(), TensorError> {
     Backend::auto().fma_in_place(x, y, z)
 }
@@ -820,6 +1165,17 @@ pub fn round<T: Real>(
 ///
 /// # Errors
 /// [`TensorError::DigitsOutOfRange`] when `digits > T::MAX_DIGITS`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{round_in_place, MidpointRounding, TensorError};
+/// let mut prices = [19.994f64, 0.125, -3.0051];
+/// round_in_place(&mut prices, 2, MidpointRounding::ToEven)?;
+/// assert_eq!(prices, [19.99, 0.12, -3.01]);
+/// let err = round_in_place(&mut prices, 16, MidpointRounding::ToEven);
+/// assert_eq!(err, Err(TensorError::DigitsOutOfRange { digits: 16, max: 15 }));
+/// # Ok::<(), TensorError>(())
+/// ```
 pub fn round_in_place<T: Real>(
     x: &mut [T],
     digits: u32,
@@ -845,6 +1201,15 @@ pub fn softmax<T: Real>(x: &[T], out: &mut [T]) -> Result<(), TensorError> {
 }
 
 /// [`softmax`] in place.
+///
+/// # Examples
+/// ```
+/// let mut x = [0.0f64, 0.0, 0.0, 0.0];
+/// core_num::tensor::softmax_in_place(&mut x);
+/// assert_eq!(x, [0.25; 4]);
+/// let mut empty: [f32; 0] = [];
+/// core_num::tensor::softmax_in_place(&mut empty); // nothing to do
+/// ```
 pub fn softmax_in_place<T: Real>(x: &mut [T]) {
     Backend::auto().softmax_in_place(x)
 }
@@ -859,16 +1224,37 @@ pub fn sum<T: Real>(x: &[T]) -> T {
 }
 
 /// The product of the elements (1 for an empty slice).
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::product;
+/// assert_eq!(product(&[1.5f64, -2.0, 4.0]), -12.0);
+/// assert_eq!(product::<f32>(&[]), 1.0);
+/// ```
 pub fn product<T: Real>(x: &[T]) -> T {
     Backend::auto().product(x)
 }
 
 /// The sum of the squares of the elements.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::sum_of_squares;
+/// assert_eq!(sum_of_squares(&[3.0f32, -4.0]), 25.0);
+/// assert_eq!(sum_of_squares::<f64>(&[]), 0.0);
+/// ```
 pub fn sum_of_squares<T: Real>(x: &[T]) -> T {
     Backend::auto().sum_of_squares(x)
 }
 
 /// The Euclidean norm: `sqrt(sum x[i]^2)`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::norm;
+/// assert_eq!(norm(&[3.0f64, 4.0]), 5.0);
+/// assert_eq!(norm(&[-2.0f32]), 2.0);
+/// ```
 pub fn norm<T: Real>(x: &[T]) -> T {
     Backend::auto().norm(x)
 }
@@ -877,6 +1263,14 @@ pub fn norm<T: Real>(x: &[T]) -> T {
 ///
 /// # Errors
 /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{dot, TensorError};
+/// assert_eq!(dot(&[1.0f64, 2.0, 3.0], &[4.0, 5.0, 6.0]), Ok(32.0));
+/// let err = dot(&[1.0f64, 2.0, 3.0], &[4.0, 5.0]);
+/// assert_eq!(err, Err(TensorError::LengthMismatch { expected: 3, actual: 2 }));
+/// ```
 pub fn dot<T: Real>(x: &[T], y: &[T]) -> Result<T, TensorError> {
     Backend::auto().dot(x, y)
 }
@@ -885,6 +1279,14 @@ pub fn dot<T: Real>(x: &[T], y: &[T]) -> Result<T, TensorError> {
 ///
 /// # Errors
 /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::{distance, TensorError};
+/// assert_eq!(distance(&[0.0f32, 0.0], &[3.0, 4.0]), Ok(5.0));
+/// let err = distance(&[0.0f32], &[3.0, 4.0]);
+/// assert_eq!(err, Err(TensorError::LengthMismatch { expected: 1, actual: 2 }));
+/// ```
 pub fn distance<T: Real>(x: &[T], y: &[T]) -> Result<T, TensorError> {
     Backend::auto().distance(x, y)
 }
@@ -905,43 +1307,104 @@ pub fn cosine_similarity<T: Real>(x: &[T], y: &[T]) -> Result<T, TensorError> {
 
 /// The largest element, as IEEE 754's `maximum`: NaN if any element is NaN (the first one),
 /// `+0` above `-0`; `None` for an empty slice.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::max;
+/// assert_eq!(max(&[1.0f64, -3.0, 2.0]), Some(2.0));
+/// assert!(max(&[1.0f64, f64::NAN, 2.0]).unwrap().is_nan());
+/// assert_eq!(max::<f64>(&[]), None);
+/// ```
 pub fn max<T: Real>(x: &[T]) -> Option<T> {
     Backend::auto().max(x)
 }
 
 /// The smallest element: NaN if any element is NaN, `-0` below `+0`; `None` when empty.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::min;
+/// assert_eq!(min(&[1.0f32, -3.0, 2.0]), Some(-3.0));
+/// assert!(min(&[0.0f32, -0.0]).unwrap().is_sign_negative());
+/// assert_eq!(min::<f32>(&[]), None);
+/// ```
 pub fn min<T: Real>(x: &[T]) -> Option<T> {
     Backend::auto().min(x)
 }
 
 /// The element of largest magnitude (the positive one of `±m`); NaN if any; `None` when empty.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::max_magnitude;
+/// assert_eq!(max_magnitude(&[1.0f64, -3.0, 2.0]), Some(-3.0));
+/// assert_eq!(max_magnitude(&[-3.0f64, 3.0]), Some(3.0));
+/// assert_eq!(max_magnitude::<f64>(&[]), None);
+/// ```
 pub fn max_magnitude<T: Real>(x: &[T]) -> Option<T> {
     Backend::auto().max_magnitude(x)
 }
 
 /// The element of smallest magnitude (the negative one of `±m`); NaN if any; `None` when
 /// empty.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::min_magnitude;
+/// assert_eq!(min_magnitude(&[4.0f32, -0.5, 2.0]), Some(-0.5));
+/// assert_eq!(min_magnitude(&[1.0f32, -1.0]), Some(-1.0));
+/// assert_eq!(min_magnitude::<f32>(&[]), None);
+/// ```
 pub fn min_magnitude<T: Real>(x: &[T]) -> Option<T> {
     Backend::auto().min_magnitude(x)
 }
 
 /// The index of the first element equal to [`max`] (of the first NaN if there is one);
 /// `None` when empty.
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::index_of_max;
+/// assert_eq!(index_of_max(&[1.0f32, 5.0, 5.0, 2.0]), Some(1));
+/// assert_eq!(index_of_max(&[1.0f32, f32::NAN, 9.0]), Some(1));
+/// assert_eq!(index_of_max::<f32>(&[]), None);
+/// ```
 pub fn index_of_max<T: Real>(x: &[T]) -> Option<usize> {
     Backend::auto().index_of_max(x)
 }
 
 /// The index of the first element equal to [`min`] (of the first NaN if any).
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::index_of_min;
+/// assert_eq!(index_of_min(&[3.0f64, 1.0, 1.0]), Some(1));
+/// assert_eq!(index_of_min::<f64>(&[]), None);
+/// ```
 pub fn index_of_min<T: Real>(x: &[T]) -> Option<usize> {
     Backend::auto().index_of_min(x)
 }
 
 /// The index of the first element equal to [`max_magnitude`] (of the first NaN if any).
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::index_of_max_magnitude;
+/// assert_eq!(index_of_max_magnitude(&[1.0f64, -7.0, 3.0]), Some(1));
+/// assert_eq!(index_of_max_magnitude::<f64>(&[]), None);
+/// ```
 pub fn index_of_max_magnitude<T: Real>(x: &[T]) -> Option<usize> {
     Backend::auto().index_of_max_magnitude(x)
 }
 
 /// The index of the first element equal to [`min_magnitude`] (of the first NaN if any).
+///
+/// # Examples
+/// ```
+/// use core_num::tensor::index_of_min_magnitude;
+/// assert_eq!(index_of_min_magnitude(&[4.0f32, -0.5, 2.0]), Some(1));
+/// assert_eq!(index_of_min_magnitude::<f32>(&[]), None);
+/// ```
 pub fn index_of_min_magnitude<T: Real>(x: &[T]) -> Option<usize> {
     Backend::auto().index_of_min_magnitude(x)
 }
@@ -958,14 +1421,41 @@ const HALF_BLOCK: usize = 256;
 
 impl Backend {
     /// [`sum_half`] at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{f16, tensor::Backend};
+    /// let x = [f16::from_f32(0.5); 10];
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.sum_half(&x), 5.0, "{b:?}");
+    /// }
+    /// ```
     pub fn sum_half<H: Half>(self, x: &[H]) -> f32 {
         call!(self, fold_half(Fold::Sum, H::__IS_BF16, half_bits(x)))
     }
     /// [`sum_of_squares_half`] at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{bf16, tensor::Backend};
+    /// let x = [bf16::from_f32(3.0), bf16::from_f32(4.0)];
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.sum_of_squares_half(&x), 25.0, "{b:?}");
+    /// }
+    /// ```
     pub fn sum_of_squares_half<H: Half>(self, x: &[H]) -> f32 {
         call!(self, fold_half(Fold::SumOfSquares, H::__IS_BF16, half_bits(x)))
     }
     /// [`norm_half`] at this backend's level.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{f16, tensor::Backend};
+    /// let x = [f16::from_f32(6.0), f16::from_f32(8.0)];
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.norm_half(&x), 10.0, "{b:?}");
+    /// }
+    /// ```
     pub fn norm_half<H: Half>(self, x: &[H]) -> f32 {
         sqrt32(self.sum_of_squares_half(x))
     }
@@ -973,6 +1463,18 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{f16, tensor::{Backend, TensorError}};
+    /// let x = [f16::from_f32(1.5), f16::from_f32(-2.0)];
+    /// let y = [f16::from_f32(2.0), f16::from_f32(0.25)];
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.dot_half(&x, &y), Ok(2.5), "{b:?}");
+    /// }
+    /// let err = Backend::auto().dot_half(&x, &y[..1]);
+    /// assert_eq!(err, Err(TensorError::LengthMismatch { expected: 2, actual: 1 }));
+    /// ```
     pub fn dot_half<H: Half>(self, x: &[H], y: &[H]) -> Result<f32, TensorError> {
         check_len(x.len(), y.len())?;
         Ok(call!(self, fold2_half(Fold2::Dot, H::__IS_BF16, half_bits(x), half_bits(y))))
@@ -981,6 +1483,17 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{bf16, tensor::Backend};
+    /// let x = [bf16::from_f32(1.0), bf16::from_f32(2.0)];
+    /// let y = [bf16::from_f32(4.0), bf16::from_f32(6.0)];
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.distance_half(&x, &y)?, 5.0, "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn distance_half<H: Half>(self, x: &[H], y: &[H]) -> Result<f32, TensorError> {
         check_len(x.len(), y.len())?;
         let (x, y) = (half_bits(x), half_bits(y));
@@ -990,6 +1503,17 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{f16, tensor::Backend};
+    /// let x = [f16::from_f32(2.0), f16::ZERO];
+    /// let y = [f16::from_f32(3.0), f16::ZERO];
+    /// for b in Backend::all() {
+    ///     assert_eq!(b.cosine_similarity_half(&x, &y)?, 1.0, "{b:?}");
+    /// }
+    /// # Ok::<(), core_num::tensor::TensorError>(())
+    /// ```
     pub fn cosine_similarity_half<H: Half>(self, x: &[H], y: &[H]) -> Result<f32, TensorError> {
         check_len(x.len(), y.len())?;
         let [xy, xx, yy] = call!(self, dot3_half(H::__IS_BF16, half_bits(x), half_bits(y)));
@@ -1000,6 +1524,19 @@ impl Backend {
     ///
     /// # Errors
     /// [`TensorError::LengthMismatch`] when `out.len() != x.len()`; any error of `f`.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{f16, tensor::{self, Backend}};
+    /// let x = [f16::from_f32(-2.0), f16::from_f32(0.5)];
+    /// let mut out = [f16::ZERO; 2];
+    /// for b in Backend::all() {
+    ///     b.map_half(&x, &mut out, |x, out| tensor::Backend::abs(b, x, out))?;
+    ///     assert_eq!(out, [f16::from_f32(2.0), f16::from_f32(0.5)], "{b:?}");
+    /// }
+    /// assert!(Backend::auto().map_half(&x, &mut out[..1], tensor::abs).is_err());
+    /// # Ok::<(), tensor::TensorError>(())
+    /// ```
     pub fn map_half<H: Half>(
         self,
         x: &[H],
@@ -1037,11 +1574,26 @@ pub fn sum_half<H: Half>(x: &[H]) -> f32 {
 }
 
 /// The sum of the squares of f16 or bf16 values, in `f32`.
+///
+/// # Examples
+/// ```
+/// use core_num::{f16, tensor};
+/// let x = [f16::from_f32(1.0), f16::from_f32(-2.0), f16::from_f32(2.0)];
+/// assert_eq!(tensor::sum_of_squares_half(&x), 9.0);
+/// assert_eq!(tensor::sum_of_squares_half::<f16>(&[]), 0.0);
+/// ```
 pub fn sum_of_squares_half<H: Half>(x: &[H]) -> f32 {
     Backend::auto().sum_of_squares_half(x)
 }
 
 /// The Euclidean norm of f16 or bf16 values, in `f32`.
+///
+/// # Examples
+/// ```
+/// use core_num::{bf16, tensor};
+/// let x = [bf16::from_f32(-3.0), bf16::from_f32(4.0)];
+/// assert_eq!(tensor::norm_half(&x), 5.0);
+/// ```
 pub fn norm_half<H: Half>(x: &[H]) -> f32 {
     Backend::auto().norm_half(x)
 }
@@ -1066,6 +1618,16 @@ pub fn dot_half<H: Half>(x: &[H], y: &[H]) -> Result<f32, TensorError> {
 ///
 /// # Errors
 /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+///
+/// # Examples
+/// ```
+/// use core_num::{f16, tensor};
+/// let x = [f16::from_f32(1.0), f16::from_f32(1.0)];
+/// let y = [f16::from_f32(4.0), f16::from_f32(5.0)];
+/// assert_eq!(tensor::distance_half(&x, &y)?, 5.0);
+/// assert!(tensor::distance_half(&x, &y[..1]).is_err());
+/// # Ok::<(), tensor::TensorError>(())
+/// ```
 pub fn distance_half<H: Half>(x: &[H], y: &[H]) -> Result<f32, TensorError> {
     Backend::auto().distance_half(x, y)
 }
@@ -1075,6 +1637,17 @@ pub fn distance_half<H: Half>(x: &[H], y: &[H]) -> Result<f32, TensorError> {
 ///
 /// # Errors
 /// [`TensorError::LengthMismatch`] when `y.len() != x.len()`.
+///
+/// # Examples
+/// ```
+/// use core_num::{f16, tensor};
+/// let x = [f16::from_f32(1.0), f16::ZERO];
+/// let y = [f16::ZERO, f16::from_f32(5.0)];
+/// assert_eq!(tensor::cosine_similarity_half(&x, &y)?, 0.0);
+/// // A zero vector has no direction.
+/// assert!(tensor::cosine_similarity_half(&[f16::ZERO], &[f16::ONE])?.is_nan());
+/// # Ok::<(), tensor::TensorError>(())
+/// ```
 pub fn cosine_similarity_half<H: Half>(x: &[H], y: &[H]) -> Result<f32, TensorError> {
     Backend::auto().cosine_similarity_half(x, y)
 }

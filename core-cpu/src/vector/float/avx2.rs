@@ -4,10 +4,28 @@ use super::{F32x, F64x, Float};
 use core::arch::x86_64::*;
 
 /// Eight `f32` lanes in an AVX register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{avx2::F32x8, Float};
+/// if core_cpu::token::Avx2::get().is_some() {
+///     // SAFETY: the AVX2 features were detected.
+///     assert_eq!(unsafe { F32x8::splat(0.5).reduce_add() }, 4.0);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F32x8(pub __m256);
 
 /// Four `f64` lanes in an AVX register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{avx2::F64x4, Float};
+/// if core_cpu::token::Avx2::get().is_some() {
+///     // SAFETY: the AVX2 features were detected.
+///     assert_eq!(unsafe { F64x4::splat(9.0).sqrt().reduce_add() }, 12.0);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F64x4(pub __m256d);
 

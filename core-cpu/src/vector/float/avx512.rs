@@ -4,10 +4,28 @@ use super::{F32x, F64x, Float};
 use core::arch::x86_64::*;
 
 /// Sixteen `f32` lanes in an AVX-512 register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{avx512::F32x16, Float};
+/// if core_cpu::token::Avx512::get().is_some() {
+///     // SAFETY: the AVX-512 features were detected.
+///     assert_eq!(unsafe { F32x16::splat(0.5).reduce_add() }, 8.0);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F32x16(pub __m512);
 
 /// Eight `f64` lanes in an AVX-512 register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{avx512::F64x8, Float};
+/// if core_cpu::token::Avx512::get().is_some() {
+///     // SAFETY: the AVX-512 features were detected.
+///     assert_eq!(unsafe { F64x8::splat(-2.5).abs().reduce_max() }, 2.5);
+/// }
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F64x8(pub __m512d);
 

@@ -35,6 +35,15 @@ pub mod sse2;
 pub mod sse42;
 
 /// A lane type: `f32` or `f64`.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::Elem;
+/// assert_eq!(<f32 as Elem>::MANTISSA_BITS, 23);
+/// assert_eq!(<f64 as Elem>::BITS, 64);
+/// assert_eq!(1.0f64.bits_u64(), 0x3FF0_0000_0000_0000);
+/// assert_eq!(<f32 as Elem>::from_bits(0x4000_0000), 2.0);
+/// ```
 pub trait Elem: Copy + PartialOrd + Default + core::fmt::Debug + Send + Sync + 'static {
     /// The unsigned integer of the same width (`u32`, `u64`).
     type Bits: Copy + Eq + core::fmt::Debug;
@@ -127,6 +136,16 @@ impl Elem for f64 {
 /// # Safety
 /// (For every method.) The CPU runs the implementing type's ISA; pointer methods state their
 /// own obligations.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{scalar::F32x4, Float};
+/// let x = [1.0f32, -2.0, 3.5, 4.0];
+/// // SAFETY: the portable model runs anywhere; `x` holds `F32x4::LANES` lanes.
+/// let squares = unsafe { F32x4::load(x.as_ptr()).mul(F32x4::load(x.as_ptr())) };
+/// assert_eq!(unsafe { squares.reduce_add() }, 1.0 + 4.0 + 12.25 + 16.0);
+/// assert_eq!(unsafe { squares.reduce_max() }, 16.0);
+/// ```
 #[allow(clippy::missing_safety_doc)]
 pub trait Float: Copy {
     /// The lane type.
@@ -234,6 +253,21 @@ pub trait Float: Copy {
 ///
 /// # Safety
 /// As for [`Float`]: every method needs the implementing type's ISA.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{scalar::F32x4, F32x, Float};
+/// let x = [1.5f32, 2.0, -0.25, 1e30];
+/// let (mut wide, mut back) = ([0f64; 2], [0f32; 4]);
+/// // SAFETY: the portable model runs anywhere; each buffer holds its lanes.
+/// unsafe {
+///     let (lo, hi) = F32x4::load(x.as_ptr()).widen();
+///     lo.store(wide.as_mut_ptr());
+///     F32x4::narrow(lo, hi).store(back.as_mut_ptr());
+/// }
+/// assert_eq!(wide, [1.5, 2.0]);
+/// assert_eq!(back, x);
+/// ```
 #[allow(clippy::missing_safety_doc)]
 pub trait F32x: Float<Elem = f32> {
     /// The level's `f64` lanes: half as many per vector.
@@ -248,6 +282,19 @@ pub trait F32x: Float<Elem = f32> {
 ///
 /// # Safety
 /// As for [`Float`]: every method needs the implementing type's ISA.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{scalar::F64x2, F32x, F64x, Float};
+/// /// Rounds two vectors of `f64` lanes into one of `f32` lanes, at any level.
+/// fn to_f32<V: F64x>(lo: V, hi: V) -> V::F32 {
+///     // SAFETY: the caller's CPU runs `V`'s ISA (here, the portable model).
+///     unsafe { V::F32::narrow(lo, hi) }
+/// }
+/// // SAFETY: the portable model runs anywhere.
+/// let v = unsafe { F64x2::splat(0.1) };
+/// assert_eq!(unsafe { to_f32(v, v).reduce_max() }, 0.1f32);
+/// ```
 pub trait F64x: Float<Elem = f64> {
     /// The level's `f32` lanes: twice as many per vector.
     type F32: F32x<F64 = Self>;

@@ -4,10 +4,24 @@ use super::{F32x, F64x, Float};
 use core::arch::aarch64::*;
 
 /// Four `f32` lanes in a NEON register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{neon::F32x4, Float};
+/// // SAFETY: NEON is baseline on aarch64.
+/// assert_eq!(unsafe { F32x4::splat(0.25).reduce_add() }, 1.0);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F32x4(pub float32x4_t);
 
 /// Two `f64` lanes in a NEON register.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{neon::F64x2, Float};
+/// // SAFETY: NEON is baseline on aarch64.
+/// assert_eq!(unsafe { F64x2::splat(16.0).sqrt().reduce_add() }, 8.0);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F64x2(pub float64x2_t);
 

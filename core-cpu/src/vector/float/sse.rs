@@ -7,10 +7,31 @@ use super::{F32x, F64x, Float};
 use core::arch::x86_64::*;
 
 /// Four `f32` lanes in an SSE register; `SSE41` says whether SSE4.1 may be used.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{sse::F32x4, Float};
+/// let x = [3.0f32, -1.0, f32::NAN, 0.5];
+/// // SAFETY: `false` asks for SSE2 only, baseline on x86_64; `x` holds four lanes.
+/// let below_one = unsafe {
+///     let v = F32x4::<false>::load(x.as_ptr());
+///     F32x4::<false>::mask_bits(v.lt(F32x4::splat(1.0)))
+/// };
+/// assert_eq!(below_one, 0b1010);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F32x4<const SSE41: bool>(pub __m128);
 
 /// Two `f64` lanes in an SSE register; `SSE41` says whether SSE4.1 may be used.
+///
+/// # Examples
+/// ```
+/// use core_cpu::vector::float::{sse::F64x2, Float};
+/// let mut out = [0f64; 2];
+/// // SAFETY: `false` asks for SSE2 only, baseline on x86_64; `out` holds two lanes.
+/// unsafe { F64x2::<false>::splat(2.0).mul_add(F64x2::splat(3.0), F64x2::splat(1.0)).store(out.as_mut_ptr()) };
+/// assert_eq!(out, [7.0, 7.0]);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct F64x2<const SSE41: bool>(pub __m128d);
 

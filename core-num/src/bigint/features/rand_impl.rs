@@ -121,6 +121,15 @@ impl<R: Rng + ?Sized> RandBigInt for R {
 
 /// The distribution of [`RandBigInt::gen_biguint`] / [`RandBigInt::gen_bigint`] for a fixed
 /// number of bits, for `rng.sample(RandomBits::new(n))`.
+///
+/// # Examples
+/// ```
+/// use core_num::{BigUint, RandomBits};
+/// use rand::{rngs::StdRng, Rng, SeedableRng};
+/// let mut rng = StdRng::seed_from_u64(7);
+/// let x: BigUint = rng.sample(RandomBits::new(100));
+/// assert!(x.bits() <= 100);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct RandomBits {
     bits: u64,
@@ -128,6 +137,17 @@ pub struct RandomBits {
 
 impl RandomBits {
     /// Values of at most `bits` bits.
+    ///
+    /// # Examples
+    /// ```
+    /// use core_num::{BigInt, RandomBits};
+    /// use rand::{rngs::StdRng, Rng, SeedableRng};
+    /// let mut rng = StdRng::seed_from_u64(7);
+    /// for _ in 0..20 {
+    ///     let x: BigInt = rng.sample(RandomBits::new(8));
+    ///     assert!(x.bits() <= 8);
+    /// }
+    /// ```
     #[inline]
     pub fn new(bits: u64) -> RandomBits {
         RandomBits { bits }
@@ -150,6 +170,19 @@ impl Distribution<BigInt> for RandomBits {
 
 /// Uniform sampling of [`BigUint`] in a range: the sampler behind `rng.gen_range(a..b)` and
 /// `Uniform::new(a, b)`.
+///
+/// # Examples
+/// ```
+/// use core_num::BigUint;
+/// use rand::{distributions::Uniform, rngs::StdRng, Rng, SeedableRng};
+/// let mut rng = StdRng::seed_from_u64(7);
+/// let (low, high) = (BigUint::from(10u32), BigUint::from(1u32) << 80u32);
+/// let dist = Uniform::new(&low, &high);
+/// for _ in 0..20 {
+///     let x = rng.sample(&dist);
+///     assert!(low <= x && x < high);
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct UniformBigUint {
     base: BigUint,
@@ -207,6 +240,18 @@ impl SampleUniform for BigUint {
 
 /// Uniform sampling of [`BigInt`] in a range: the sampler behind `rng.gen_range(a..b)` and
 /// `Uniform::new(a, b)`.
+///
+/// # Examples
+/// ```
+/// use core_num::BigInt;
+/// use rand::{rngs::StdRng, Rng, SeedableRng};
+/// let mut rng = StdRng::seed_from_u64(7);
+/// let (low, high) = (BigInt::from(-1000), BigInt::from(1000));
+/// for _ in 0..20 {
+///     let x = rng.gen_range(low.clone()..=high.clone());
+///     assert!(low <= x && x <= high);
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct UniformBigInt {
     base: BigInt,
