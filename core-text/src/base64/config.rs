@@ -13,7 +13,8 @@ use super::alphabet::Alphabet;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum DecodePaddingMode {
-    /// Padding may be present or absent (but, when present, complete).
+    /// Padding may be complete, partial or absent (`YQ==`, `YQ=` and `YQ` all decode to `a`), as
+    /// in the `base64` crate's mode of the same name; the symbols must still end on a whole byte.
     Indifferent,
     /// Padding must be present and complete (the text a multiple of 4 symbols).
     #[default]
@@ -176,6 +177,7 @@ impl Config {
     /// let any = Engine::new(Config::new().decode_padding_mode(DecodePaddingMode::Indifferent));
     /// assert_eq!(any.decode("YQ").unwrap(), b"a");
     /// assert_eq!(any.decode("YQ==").unwrap(), b"a");
+    /// assert_eq!(any.decode("YQ=").unwrap(), b"a"); // fewer `=` than canonical is accepted too
     /// assert!(any.decode("Y").is_err()); // a lone symbol is never valid
     /// ```
     pub const fn decode_padding_mode(mut self, mode: DecodePaddingMode) -> Config {
