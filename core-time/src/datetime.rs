@@ -107,40 +107,107 @@ impl DateTime {
     }
 
     /// The year, -9999..=9999.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::date(-44, 3, 15)?.year(), -44); // proleptic: 45 BCE
+    /// assert_eq!(DateTime::date(2026, 7, 15)?.year(), 2026);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn year(self) -> i32 {
         self.year as i32
     }
     /// The month, 1..=12.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::date(2026, 12, 7)?.month(), 12);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn month(self) -> u8 {
         self.month
     }
     /// The day of the month, 1..=31.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::date(2024, 2, 29)?.day(), 29);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn day(self) -> u8 {
         self.day
     }
     /// The hour, 0..=23.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::new(2026, 7, 15, 23, 0, 0, 0)?.hour(), 23);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn hour(self) -> u8 {
         self.hour
     }
     /// The minute, 0..=59.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::new(2026, 7, 15, 9, 41, 0, 0)?.minute(), 41);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn minute(self) -> u8 {
         self.minute
     }
     /// The second, 0..=59.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::new(2026, 7, 15, 9, 41, 59, 0)?.second(), 59);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn second(self) -> u8 {
         self.second
     }
     /// The nanosecond within the second, 0..1_000_000_000.
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let t: Timestamp = "2026-07-15T09:41:00.1234567Z".parse().unwrap();
+    /// assert_eq!(t.to_datetime(core_time::Offset::UTC).nanosecond(), 123_456_700);
+    /// ```
     pub const fn nanosecond(self) -> u32 {
         self.nanosecond
     }
 
     /// The day of the week: 0 = Sunday .. 6 = Saturday.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::date(1970, 1, 1)?.weekday(), 4); // a Thursday
+    /// assert_eq!(DateTime::date(2026, 12, 13)?.weekday(), 0); // a Sunday
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn weekday(self) -> u8 {
         civil::weekday_from_days(self.days())
     }
 
     /// The day of the year, 1..=366.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// assert_eq!(DateTime::date(2026, 1, 1)?.ordinal(), 1);
+    /// assert_eq!(DateTime::date(2023, 12, 31)?.ordinal(), 365);
+    /// assert_eq!(DateTime::date(2024, 12, 31)?.ordinal(), 366); // leap year
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn ordinal(self) -> u16 {
         (self.days() - civil::days_from_civil(self.year as i32, 1, 1) + 1) as u16
     }

@@ -78,11 +78,26 @@ impl Timestamp {
     }
 
     /// Whole seconds since the Unix epoch (rounded toward negative infinity).
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let t: Timestamp = "1969-12-31T23:59:59.5Z".parse().unwrap();
+    /// assert_eq!((t.unix_secs(), t.subsec_nanos()), (-1, 500_000_000)); // floor, not truncation
+    /// ```
     pub const fn unix_secs(self) -> i64 {
         self.secs
     }
 
     /// The nanoseconds past [`unix_secs`](Self::unix_secs), `0..1_000_000_000`.
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// assert_eq!(Timestamp::from_unix(1_784_116_800, 42)?.subsec_nanos(), 42);
+    /// assert_eq!(Timestamp::from_unix_secs(1_784_116_800)?.subsec_nanos(), 0);
+    /// # Ok::<(), core_time::RangeError>(())
+    /// ```
     pub const fn subsec_nanos(self) -> u32 {
         self.nanos
     }

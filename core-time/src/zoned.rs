@@ -34,6 +34,14 @@ impl Abbreviation {
     /// An abbreviation from its bytes, or `None` when `bytes` is empty, longer than
     /// [`CAPACITY`](Self::CAPACITY) or holds a byte other than an ASCII letter, digit, `+` or
     /// `-`.
+    ///
+    /// ```
+    /// use core_time::Abbreviation;
+    ///
+    /// assert_eq!(Abbreviation::new(b"+0530").map(|a| a.len()), Some(5));
+    /// assert!(Abbreviation::new(b"GMT BST").is_none()); // a space
+    /// assert!(Abbreviation::new(&[b'A'; 16]).is_none()); // longer than CAPACITY
+    /// ```
     pub const fn new(bytes: &[u8]) -> Option<Abbreviation> {
         if bytes.is_empty() || bytes.len() > Self::CAPACITY {
             return None;
@@ -52,6 +60,15 @@ impl Abbreviation {
     }
 
     /// The abbreviation as text.
+    ///
+    /// ```
+    /// use core_time::{Abbreviation, TimeZone, Timestamp};
+    ///
+    /// assert_eq!(Abbreviation::UTC.as_str(), "UTC");
+    /// let paris = TimeZone::get("Europe/Paris").unwrap();
+    /// let winter = paris.to_local(Timestamp::from_unix_secs(1_767_225_600).unwrap()); // 2026-01-01
+    /// assert_eq!(winter.abbreviation().as_str(), "CET");
+    /// ```
     pub fn as_str(&self) -> &str {
         // Only ASCII bytes are ever stored, so this cannot fail.
         core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
@@ -121,22 +138,65 @@ impl Zoned {
     }
 
     /// The instant.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let la = TimeZone::get("America/Los_Angeles").unwrap();
+    /// let z = la.to_local(Timestamp::from_unix_secs(1_784_116_800).unwrap()); // 12:00 UTC
+    /// assert_eq!(z.timestamp().unix_secs(), 1_784_116_800);
+    /// ```
     pub const fn timestamp(&self) -> Timestamp {
         self.timestamp
     }
     /// The civil date and time on the zone's clocks.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let la = TimeZone::get("America/Los_Angeles").unwrap();
+    /// let z = la.to_local(Timestamp::from_unix_secs(1_784_116_800).unwrap()); // 12:00 UTC
+    /// let dt = z.datetime();
+    /// assert_eq!((dt.year(), dt.month(), dt.day(), dt.hour()), (2026, 7, 15, 5));
+    /// ```
     pub const fn datetime(&self) -> DateTime {
         self.datetime
     }
     /// The zone's offset from UTC at this instant.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let la = TimeZone::get("America/Los_Angeles").unwrap();
+    /// let z = la.to_local(Timestamp::from_unix_secs(1_784_116_800).unwrap()); // 12:00 UTC
+    /// assert_eq!(z.offset().seconds(), -7 * 3600);
+    /// ```
     pub const fn offset(&self) -> Offset {
         self.offset
     }
     /// The zone's abbreviation at this instant.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let la = TimeZone::get("America/Los_Angeles").unwrap();
+    /// let z = la.to_local(Timestamp::from_unix_secs(1_784_116_800).unwrap()); // 12:00 UTC
+    /// assert_eq!(z.abbreviation().as_str(), "PDT");
+    /// ```
     pub const fn abbreviation(&self) -> Abbreviation {
         self.abbreviation
     }
     /// Whether daylight-saving time is in effect.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let la = TimeZone::get("America/Los_Angeles").unwrap();
+    /// let z = la.to_local(Timestamp::from_unix_secs(1_784_116_800).unwrap()); // 12:00 UTC
+    /// assert!(z.is_dst());
+    /// let winter = la.to_local(Timestamp::from_unix_secs(1_767_225_600).unwrap()); // 2026-01-01
+    /// assert!(!winter.is_dst());
+    /// ```
     pub const fn is_dst(&self) -> bool {
         self.is_dst
     }
