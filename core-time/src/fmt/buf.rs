@@ -58,6 +58,13 @@ impl FormatBuf {
 
     /// The text.
     #[inline]
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// let g = DateTime::date(2026, 12, 7).unwrap().format_g();
+    /// assert_eq!(g.as_str(), "12/07/2026 00:00:00");
+    /// ```
     pub fn as_str(&self) -> &str {
         let bytes = self.as_bytes();
         // SAFETY: all the bytes of `self.bytes` are ASCII (the invariant on the field: the
@@ -68,12 +75,27 @@ impl FormatBuf {
 
     /// The text as bytes.
     #[inline]
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let o = Timestamp::UNIX_EPOCH.format_rfc3339(0);
+    /// assert_eq!(o.as_bytes(), b"1970-01-01T00:00:00Z");
+    /// ```
     pub fn as_bytes(&self) -> &[u8] {
         // `len <= CAP` is kept by `from_words` and `insert`; `get` keeps this free of a panic path anyway.
         self.bytes.get(..self.len as usize).unwrap_or(&[])
     }
 
     /// The length in bytes (every byte is one ASCII character).
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let t = Timestamp::UNIX_EPOCH;
+    /// assert_eq!(t.format_rfc3339(0).len(), 20);
+    /// assert_eq!(t.format_rfc3339(3).len(), 24); // ".000" added
+    /// ```
     #[inline]
     #[allow(clippy::len_without_is_empty)] // a formatted date-time is never empty
     pub fn len(&self) -> usize {
@@ -177,6 +199,15 @@ impl BufferTooSmall {
     }
 
     /// How many bytes the formatted text needs.
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let t = Timestamp::from_unix(0, 1).unwrap();
+    /// let err = t.write_rfc3339(9, &mut [0u8; 8]).unwrap_err();
+    /// assert_eq!(err.needed(), t.format_rfc3339(9).len());
+    /// assert_eq!(err.needed(), 30);
+    /// ```
     pub const fn needed(&self) -> usize {
         self.needed
     }

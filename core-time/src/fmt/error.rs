@@ -62,11 +62,29 @@ impl ParseError {
     /// The byte offset in the input where the problem is: the unexpected byte, the first byte
     /// of the out-of-range field (0 for the year and for an instant out of range), the first
     /// trailing byte, or the input's length when it ended early.
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// assert_eq!(Timestamp::parse_o("2026-07-15T05:00:00Zx").unwrap_err().position(), 20);
+    /// assert_eq!(Timestamp::parse_o("2026-07-15").unwrap_err().position(), 10);
+    /// assert_eq!(Timestamp::parse_o("2026/07/15T05:00:00Z").unwrap_err().position(), 4);
+    /// ```
     pub const fn position(&self) -> usize {
         self.position
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// use core_time::fmt::ParseErrorKind;
+    /// use core_time::Timestamp;
+    ///
+    /// let err = Timestamp::parse_o("2026-07-15T05:00:00Z!").unwrap_err();
+    /// assert_eq!(err.kind(), ParseErrorKind::TrailingInput);
+    /// let err = Timestamp::parse_o("2026-04-31T05:00:00Z").unwrap_err();
+    /// assert_eq!(err.kind(), ParseErrorKind::OutOfRange("day"));
+    /// ```
     pub const fn kind(&self) -> ParseErrorKind {
         self.kind
     }

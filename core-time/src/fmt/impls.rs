@@ -50,6 +50,16 @@ impl DateTime {
     ///
     /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
     /// [`FormatBuf::CAPACITY`] bytes always suffice.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// let dt = DateTime::new(2026, 7, 15, 5, 0, 0, 0).unwrap();
+    /// let mut out = [0u8; 40];
+    /// let n = dt.write_o(&mut out).unwrap();
+    /// assert_eq!(core::str::from_utf8(&out[..n]).unwrap(), "2026-07-15T05:00:00.0000000");
+    /// assert!(dt.write_o(&mut out[..26]).is_err()); // one byte short
+    /// ```
     pub fn write_o(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_o(), out)
     }
@@ -132,6 +142,15 @@ impl Timestamp {
     ///
     /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
     /// [`FormatBuf::CAPACITY`] bytes always suffice.
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let mut out = [0u8; 32];
+    /// let n = Timestamp::from_unix_secs(86_400).unwrap().write_o(&mut out).unwrap();
+    /// assert_eq!(&out[..n], b"1970-01-02T00:00:00.0000000Z");
+    /// assert_eq!(Timestamp::UNIX_EPOCH.write_o(&mut [0u8; 27]).unwrap_err().needed(), 28);
+    /// ```
     pub fn write_o(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_o(), out)
     }
@@ -162,6 +181,16 @@ impl Timestamp {
     ///
     /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
     /// [`FormatBuf::CAPACITY`] bytes always suffice.
+    ///
+    /// ```
+    /// use core_time::Timestamp;
+    ///
+    /// let t = Timestamp::from_unix(1_784_116_800, 500_000_000).unwrap();
+    /// let mut out = [0u8; 22];
+    /// let n = t.write_rfc3339(1, &mut out).unwrap();
+    /// assert_eq!(&out[..n], b"2026-07-15T12:00:00.5Z");
+    /// assert_eq!(t.write_rfc3339(9, &mut out).unwrap_err().needed(), 30);
+    /// ```
     pub fn write_rfc3339(&self, digits: u8, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_rfc3339(digits), out)
     }
@@ -235,6 +264,17 @@ impl Zoned {
     ///
     /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
     /// [`FormatBuf::CAPACITY`] bytes always suffice.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let tokyo = TimeZone::get("Asia/Tokyo").unwrap();
+    /// let z = tokyo.to_local(Timestamp::from_unix_secs(1_784_116_800).unwrap());
+    /// let mut out = [0u8; core_time::fmt::FormatBuf::CAPACITY];
+    /// let n = z.write_o(&mut out).unwrap();
+    /// assert_eq!(&out[..n], b"2026-07-15T21:00:00.0000000+09:00");
+    /// assert_eq!(z.write_o(&mut out[..20]).unwrap_err().needed(), 33);
+    /// ```
     pub fn write_o(&self, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_o(), out)
     }
@@ -283,6 +323,17 @@ impl Zoned {
     ///
     /// [`BufferTooSmall`] (with the length needed) when `out` is shorter than the text;
     /// [`FormatBuf::CAPACITY`] bytes always suffice.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let tokyo = TimeZone::get("Asia/Tokyo").unwrap();
+    /// let z = tokyo.to_local(Timestamp::from_unix_secs(1_784_116_800).unwrap());
+    /// let mut out = [0u8; 25];
+    /// let n = z.write_rfc3339(0, &mut out).unwrap();
+    /// assert_eq!(&out[..n], b"2026-07-15T21:00:00+09:00");
+    /// assert_eq!(z.write_rfc3339(3, &mut out).unwrap_err().needed(), 29); // ".000" more
+    /// ```
     pub fn write_rfc3339(&self, digits: u8, out: &mut [u8]) -> Result<usize, BufferTooSmall> {
         copy_out(&self.format_rfc3339(digits), out)
     }
