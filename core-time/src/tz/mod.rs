@@ -249,18 +249,69 @@ pub struct Transition {
 
 impl Transition {
     /// The instant of the change.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let ny = TimeZone::get("America/New_York").unwrap();
+    /// let start = Timestamp::from_unix_secs(1_767_225_600).unwrap(); // 2026-01-01T00:00:00Z
+    /// let (spring, fall) = {
+    ///     let mut it = ny.transitions_after(start);
+    ///     (it.next().unwrap(), it.next().unwrap())
+    /// };
+    /// assert_eq!(spring.timestamp().to_string(), "2026-03-08T07:00:00.0000000Z"); // 02:00 EST
+    /// assert!(spring.timestamp() < fall.timestamp());
+    /// ```
     pub const fn timestamp(&self) -> Timestamp {
         self.timestamp
     }
     /// The offset from this instant on.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let ny = TimeZone::get("America/New_York").unwrap();
+    /// let start = Timestamp::from_unix_secs(1_767_225_600).unwrap(); // 2026-01-01T00:00:00Z
+    /// let (spring, fall) = {
+    ///     let mut it = ny.transitions_after(start);
+    ///     (it.next().unwrap(), it.next().unwrap())
+    /// };
+    /// assert_eq!(spring.offset().seconds(), -4 * 3600);
+    /// assert_eq!(fall.offset().seconds(), -5 * 3600);
+    /// ```
     pub const fn offset(&self) -> Offset {
         self.offset
     }
     /// The abbreviation from this instant on.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let ny = TimeZone::get("America/New_York").unwrap();
+    /// let start = Timestamp::from_unix_secs(1_767_225_600).unwrap(); // 2026-01-01T00:00:00Z
+    /// let (spring, fall) = {
+    ///     let mut it = ny.transitions_after(start);
+    ///     (it.next().unwrap(), it.next().unwrap())
+    /// };
+    /// assert_eq!((spring.abbreviation().as_str(), fall.abbreviation().as_str()), ("EDT", "EST"));
+    /// ```
     pub const fn abbreviation(&self) -> Abbreviation {
         self.abbreviation
     }
     /// Whether daylight-saving time is in effect from this instant on.
+    ///
+    /// ```
+    /// use core_time::{TimeZone, Timestamp};
+    ///
+    /// let ny = TimeZone::get("America/New_York").unwrap();
+    /// let start = Timestamp::from_unix_secs(1_767_225_600).unwrap(); // 2026-01-01T00:00:00Z
+    /// let (spring, fall) = {
+    ///     let mut it = ny.transitions_after(start);
+    ///     (it.next().unwrap(), it.next().unwrap())
+    /// };
+    /// assert!(spring.is_dst());
+    /// assert!(!fall.is_dst());
+    /// ```
     pub const fn is_dst(&self) -> bool {
         self.is_dst
     }

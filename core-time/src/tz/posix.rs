@@ -129,11 +129,25 @@ pub struct PosixError {
 
 impl PosixError {
     /// The byte offset in the input at which the problem was detected.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    ///
+    /// assert_eq!(PosixTz::parse(b"EST5EDT,M3.2.0,M11.1.0x").unwrap_err().position(), 22);
+    /// assert_eq!(PosixTz::parse(b"EST").unwrap_err().position(), 3); // the offset is missing
+    /// ```
     pub const fn position(&self) -> usize {
         self.pos
     }
 
     /// A short description of the problem.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    ///
+    /// let err = PosixTz::parse(b"EST5EDT,M3.2.0,M11.1.0x").unwrap_err();
+    /// assert_eq!(err.message(), "unexpected characters after the end of the TZ string");
+    /// ```
     pub const fn message(&self) -> &'static str {
         self.msg
     }
@@ -210,16 +224,39 @@ impl PosixTz {
     }
 
     /// The standard-time offset, in seconds east of UTC.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    ///
+    /// // POSIX counts hours west of UTC, so "EST5" is five hours behind.
+    /// assert_eq!(PosixTz::parse(b"EST5EDT,M3.2.0,M11.1.0").unwrap().std_offset(), -5 * 3600);
+    /// assert_eq!(PosixTz::parse(b"<+0530>-5:30").unwrap().std_offset(), 19_800);
+    /// ```
     pub const fn std_offset(&self) -> i32 {
         self.std_offset
     }
 
     /// The standard-time abbreviation.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    ///
+    /// assert_eq!(PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3").unwrap().std_abbr().as_str(), "CET");
+    /// assert_eq!(PosixTz::parse(b"<+0530>-5:30").unwrap().std_abbr().as_str(), "+0530");
+    /// ```
     pub const fn std_abbr(&self) -> Abbreviation {
         self.std_abbr
     }
 
     /// The daylight-saving part, or `None` for a zone without daylight-saving time.
+    ///
+    /// ```
+    /// use core_time::tz::posix::PosixTz;
+    ///
+    /// assert!(PosixTz::parse(b"JST-9").unwrap().dst().is_none());
+    /// let ny = PosixTz::parse(b"EST5EDT,M3.2.0,M11.1.0").unwrap();
+    /// assert_eq!(ny.dst().map(|d| d.offset()), Some(-4 * 3600));
+    /// ```
     pub const fn dst(&self) -> Option<&PosixDst> {
         self.dst.as_ref()
     }
@@ -337,34 +374,87 @@ impl PosixTz {
 
 impl PosixDst {
     /// The daylight-saving abbreviation.
+    ///
+    /// ```
+    /// use core_time::tz::posix::{PosixRule, PosixTz};
+    ///
+    /// let tz = PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3").unwrap();
+    /// let dst = tz.dst().unwrap();
+    /// assert_eq!(dst.abbr().as_str(), "CEST");
+    /// ```
     pub const fn abbr(&self) -> Abbreviation {
         self.abbr
     }
 
     /// The daylight-saving offset, in seconds east of UTC. It may be less than the standard
     /// offset (negative DST, as in Europe/Dublin).
+    ///
+    /// ```
+    /// use core_time::tz::posix::{PosixRule, PosixTz};
+    ///
+    /// let tz = PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3").unwrap();
+    /// let dst = tz.dst().unwrap();
+    /// assert_eq!(dst.offset(), 2 * 3600); // one hour more than CET
+    /// let dublin = PosixTz::parse(b"IST-1GMT0,M10.5.0,M3.5.0/1").unwrap();
+    /// assert_eq!(dublin.dst().unwrap().offset(), 0); // winter is the "DST" part
+    /// ```
     pub const fn offset(&self) -> i32 {
         self.offset
     }
 
     /// The rule giving the day daylight-saving time starts.
+    ///
+    /// ```
+    /// use core_time::tz::posix::{PosixRule, PosixTz};
+    ///
+    /// let tz = PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3").unwrap();
+    /// let dst = tz.dst().unwrap();
+    /// // The last (week 5) Sunday (0) of March.
+    /// assert_eq!(dst.start(), PosixRule::MonthWeekDay { month: 3, week: 5, weekday: 0 });
+    /// ```
     pub const fn start(&self) -> PosixRule {
         self.start
     }
 
     /// The local standard time, in seconds after midnight of the start day (may be negative or
     /// exceed a day), at which daylight-saving time starts.
+    ///
+    /// ```
+    /// use core_time::tz::posix::{PosixRule, PosixTz};
+    ///
+    /// let tz = PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3").unwrap();
+    /// let dst = tz.dst().unwrap();
+    /// assert_eq!(dst.start_time(), 2 * 3600); // no "/time": 02:00 by default
+    /// let tz = PosixTz::parse(b"<-03>3<-02>,M3.5.0/-2,M10.5.0/-1").unwrap();
+    /// assert_eq!(tz.dst().unwrap().start_time(), -2 * 3600); // 22:00 the day before
+    /// ```
     pub const fn start_time(&self) -> i32 {
         self.start_time
     }
 
     /// The rule giving the day daylight-saving time ends.
+    ///
+    /// ```
+    /// use core_time::tz::posix::{PosixRule, PosixTz};
+    ///
+    /// let tz = PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3").unwrap();
+    /// let dst = tz.dst().unwrap();
+    /// assert_eq!(dst.end(), PosixRule::MonthWeekDay { month: 10, week: 5, weekday: 0 });
+    /// ```
     pub const fn end(&self) -> PosixRule {
         self.end
     }
 
     /// The local daylight-saving time, in seconds after midnight of the end day (may be
     /// negative or exceed a day), at which daylight-saving time ends.
+    ///
+    /// ```
+    /// use core_time::tz::posix::{PosixRule, PosixTz};
+    ///
+    /// let tz = PosixTz::parse(b"CET-1CEST,M3.5.0,M10.5.0/3").unwrap();
+    /// let dst = tz.dst().unwrap();
+    /// assert_eq!(dst.end_time(), 3 * 3600); // "/3": 03:00 CEST
+    /// ```
     pub const fn end_time(&self) -> i32 {
         self.end_time
     }
