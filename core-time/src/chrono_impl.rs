@@ -39,18 +39,58 @@ pub struct ChronoOffset {
 
 impl ChronoOffset {
     /// The zone this offset belongs to.
+    ///
+    /// ```
+    /// use chrono::TimeZone as _;
+    ///
+    /// let paris = core_time::TimeZone::get("Europe/Paris").unwrap();
+    /// let winter = paris.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
+    /// let summer = paris.with_ymd_and_hms(2026, 7, 15, 12, 0, 0).unwrap();
+    /// assert_eq!(winter.offset().zone().name(), "Europe/Paris");
+    /// assert_eq!(winter.offset().zone(), summer.offset().zone());
+    /// ```
     pub fn zone(&self) -> &TimeZone {
         &self.zone
     }
     /// The offset from UTC.
+    ///
+    /// ```
+    /// use chrono::TimeZone as _;
+    ///
+    /// let paris = core_time::TimeZone::get("Europe/Paris").unwrap();
+    /// let winter = paris.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
+    /// let summer = paris.with_ymd_and_hms(2026, 7, 15, 12, 0, 0).unwrap();
+    /// assert_eq!(winter.offset().offset().seconds(), 3600);
+    /// assert_eq!(summer.offset().offset().seconds(), 7200);
+    /// ```
     pub fn offset(&self) -> Offset {
         self.offset
     }
     /// The zone's abbreviation.
+    ///
+    /// ```
+    /// use chrono::TimeZone as _;
+    ///
+    /// let paris = core_time::TimeZone::get("Europe/Paris").unwrap();
+    /// let winter = paris.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
+    /// let summer = paris.with_ymd_and_hms(2026, 7, 15, 12, 0, 0).unwrap();
+    /// assert_eq!(winter.offset().abbreviation().as_str(), "CET");
+    /// assert_eq!(summer.offset().abbreviation().as_str(), "CEST");
+    /// ```
     pub fn abbreviation(&self) -> Abbreviation {
         self.abbreviation
     }
     /// Whether daylight-saving time is in effect.
+    ///
+    /// ```
+    /// use chrono::TimeZone as _;
+    ///
+    /// let paris = core_time::TimeZone::get("Europe/Paris").unwrap();
+    /// let winter = paris.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
+    /// let summer = paris.with_ymd_and_hms(2026, 7, 15, 12, 0, 0).unwrap();
+    /// assert!(!winter.offset().is_dst());
+    /// assert!(summer.offset().is_dst());
+    /// ```
     pub fn is_dst(&self) -> bool {
         self.is_dst
     }

@@ -33,21 +33,51 @@ impl RangeError {
     /// Which quantity was out of range: "year", "month", "day", "hour", "minute", "second",
     /// "nanosecond", "offset" (seconds east of UTC) or "timestamp" (seconds since the Unix
     /// epoch).
+    ///
+    /// ```
+    /// use core_time::{DateTime, Offset, Timestamp};
+    ///
+    /// assert_eq!(DateTime::new(2026, 7, 15, 5, 60, 0, 0).unwrap_err().what(), "minute");
+    /// assert_eq!(Offset::from_seconds(26 * 3600).unwrap_err().what(), "offset");
+    /// assert_eq!(Timestamp::from_unix_secs(i64::MAX).unwrap_err().what(), "timestamp");
+    /// ```
     pub fn what(&self) -> &'static str {
         self.what
     }
 
     /// The value that was refused, in the unit [`what`](Self::what) names.
+    ///
+    /// ```
+    /// use core_time::{DateTime, Offset};
+    ///
+    /// assert_eq!(DateTime::new(2026, 13, 1, 0, 0, 0, 0).unwrap_err().value(), 13);
+    /// assert_eq!(Offset::from_seconds(-93_600).unwrap_err().value(), -93_600); // seconds
+    /// ```
     pub fn value(&self) -> i128 {
         self.value
     }
 
     /// The smallest value allowed.
+    ///
+    /// ```
+    /// use core_time::{DateTime, Offset};
+    ///
+    /// assert_eq!(DateTime::new(10_000, 1, 1, 0, 0, 0, 0).unwrap_err().min(), -9999);
+    /// assert_eq!(Offset::from_seconds(100_000).unwrap_err().min(), -93_599); // -25:59:59
+    /// ```
     pub fn min(&self) -> i128 {
         self.min
     }
 
     /// The largest value allowed.
+    ///
+    /// ```
+    /// use core_time::DateTime;
+    ///
+    /// // The day's upper bound depends on the month and the year.
+    /// assert_eq!(DateTime::new(2024, 2, 30, 0, 0, 0, 0).unwrap_err().max(), 29);
+    /// assert_eq!(DateTime::new(2026, 4, 31, 0, 0, 0, 0).unwrap_err().max(), 30);
+    /// ```
     pub fn max(&self) -> i128 {
         self.max
     }

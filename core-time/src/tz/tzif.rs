@@ -77,6 +77,17 @@ impl TzifData {
     ///
     /// RFC 8536 makes this local time type 0; older readers used heuristics such as "the first
     /// standard-time type", which this parser does not follow.
+    ///
+    /// ```
+    /// # #[cfg(feature = "embedded-tzdb")] {
+    /// use core_time::tz::{embedded_tzif, tzif};
+    ///
+    /// // New York's first local time type is its local mean time, before 1883's change.
+    /// let data = tzif::parse(embedded_tzif("America/New_York").unwrap()).unwrap();
+    /// let first = data.local_types[data.local_type_before_first()];
+    /// assert_eq!((first.abbr.as_str(), first.offset, first.is_dst), ("LMT", -17_762, false));
+    /// # }
+    /// ```
     pub fn local_type_before_first(&self) -> usize {
         0
     }

@@ -82,6 +82,15 @@ impl TzOffset {
     }
 
     /// The zone this offset belongs to.
+    ///
+    /// ```
+    /// use chrono::TimeZone;
+    /// use core_time::tzdb::{Asia::Tokyo, Tz};
+    ///
+    /// let dt = Tokyo.with_ymd_and_hms(2026, 7, 15, 21, 0, 0).unwrap();
+    /// assert_eq!(dt.offset().tz(), Tz::Asia__Tokyo);
+    /// assert_eq!(dt.offset().tz().name(), "Asia/Tokyo");
+    /// ```
     pub fn tz(&self) -> Tz {
         self.tz
     }
