@@ -10,6 +10,15 @@ pub const IANA_TZDB_VERSION: &str = "2025b";
 /// ([`Europe::Berlin`](Europe::Berlin), [`UTC`]) are the usual way to write them.
 ///
 /// `Copy`, two bytes; see the [module documentation](super) for what it offers.
+///
+/// ```
+/// use core_time::tzdb::{Europe, Tz};
+///
+/// let berlin: Tz = "Europe/Berlin".parse().unwrap();
+/// assert_eq!(berlin, Europe::Berlin);
+/// assert_eq!(berlin.name(), "Europe/Berlin");
+/// assert!("Europe/Atlantis".parse::<Tz>().is_err()); // no such zone
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u16)]
 pub enum Tz {
