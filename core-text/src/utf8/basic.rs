@@ -313,7 +313,7 @@ pub mod imp {
 
     /// One level's validators and its one-shot validation.
     macro_rules! level_module {
-        ($(#[$doc:meta])* $name:ident, $level:expr) => {
+        ($(#[$doc:meta])* $name:ident, $level:expr, $path:literal) => {
             $(#[$doc])*
             pub mod $name {
                 use $crate::utf8::basic::imp::{ChunkedUtf8Validator, Stream, Utf8Validator};
@@ -326,6 +326,20 @@ pub mod imp {
                 ///
                 /// # Safety
                 /// The CPU has this level's features (if not, the best level it has runs).
+                ///
+                /// # Examples
+                ///
+                /// ```
+                #[doc = concat!("use core_text::utf8::basic::imp::", $path, "::validate_utf8;")]
+                #[doc = concat!("let level = ", stringify!($level), ";")]
+                /// if level.is_available() {
+                ///     // SAFETY: the CPU runs this level.
+                ///     unsafe {
+                ///         assert!(validate_utf8("Grüße".as_bytes()).is_ok());
+                ///         assert!(validate_utf8(b"caf\xC3").is_err());
+                ///     }
+                /// }
+                /// ```
                 pub unsafe fn validate_utf8(input: &[u8]) -> Result<(), Utf8Error> {
                     let kernels = $crate::arch::ops::pinned($level)
                         .unwrap_or_else($crate::arch::ops::best);
@@ -337,6 +351,26 @@ pub mod imp {
                 }
 
                 /// [`Utf8Validator`] at this level.
+                ///
+                /// # Examples
+                ///
+                /// ```
+                /// use core_text::utf8::basic::imp::Utf8Validator;
+                #[doc = concat!("use core_text::utf8::basic::imp::", $path, "::Utf8ValidatorImp;")]
+                #[doc = concat!("let level = ", stringify!($level), ";")]
+                /// if level.is_available() {
+                ///     // SAFETY: the CPU runs this level.
+                ///     unsafe {
+                ///         let mut v = Utf8ValidatorImp::new();
+                ///         v.update(b"caf\xC3");
+                ///         v.update(b"\xA9");
+                ///         assert!(v.finalize().is_ok());
+                ///         let mut v = Utf8ValidatorImp::new();
+                ///         v.update(b"caf\xC3");
+                ///         assert!(v.finalize().is_err(), "the input ends inside a character");
+                ///     }
+                /// }
+                /// ```
                 #[derive(Clone, Copy, Debug)]
                 pub struct Utf8ValidatorImp(Stream);
 
@@ -353,6 +387,26 @@ pub mod imp {
                 }
 
                 /// [`ChunkedUtf8Validator`] at this level.
+                ///
+                /// # Examples
+                ///
+                /// ```
+                /// use core_text::utf8::basic::imp::ChunkedUtf8Validator;
+                #[doc = concat!("use core_text::utf8::basic::imp::", $path, "::ChunkedUtf8ValidatorImp;")]
+                #[doc = concat!("let level = ", stringify!($level), ";")]
+                /// if level.is_available() {
+                ///     let text = "0123456789abcdef".repeat(4) + "Grüße";
+                ///     // SAFETY: the CPU runs this level.
+                ///     unsafe {
+                ///         let mut v = ChunkedUtf8ValidatorImp::new();
+                ///         v.update_from_chunks(&text.as_bytes()[..64]);
+                ///         assert!(v.finalize(Some(&text.as_bytes()[64..])).is_ok());
+                ///         let mut v = ChunkedUtf8ValidatorImp::new();
+                ///         v.update_from_chunks(&text.as_bytes()[..64]);
+                ///         assert!(v.finalize(Some(b"\xFF")).is_err());
+                ///     }
+                /// }
+                /// ```
                 #[derive(Clone, Copy, Debug)]
                 pub struct ChunkedUtf8ValidatorImp(Stream);
 

@@ -59,7 +59,7 @@ pub mod imp {
 
     /// One level's validation with std's error.
     macro_rules! level_module {
-        ($(#[$doc:meta])* $name:ident, $level:expr) => {
+        ($(#[$doc:meta])* $name:ident, $level:expr, $path:literal) => {
             $(#[$doc])*
             pub mod $name {
                 use $crate::utf8::compat::Utf8Error;
@@ -72,6 +72,20 @@ pub mod imp {
                 ///
                 /// # Safety
                 /// The CPU has this level's features (if not, the best level it has runs).
+                ///
+                /// # Examples
+                ///
+                /// ```
+                #[doc = concat!("use core_text::utf8::compat::imp::", $path, "::validate_utf8;")]
+                #[doc = concat!("let level = ", stringify!($level), ";")]
+                /// if level.is_available() {
+                ///     // SAFETY: the CPU runs this level.
+                ///     let err = unsafe { validate_utf8(b"ab\xE2\x82z") }.unwrap_err();
+                ///     assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(2)));
+                ///     // SAFETY: as above.
+                ///     assert!(unsafe { validate_utf8("€".as_bytes()) }.is_ok());
+                /// }
+                /// ```
                 pub unsafe fn validate_utf8(input: &[u8]) -> Result<(), Utf8Error> {
                     let kernels = $crate::arch::ops::pinned($level)
                         .unwrap_or_else($crate::arch::ops::best);

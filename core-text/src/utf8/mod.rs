@@ -38,17 +38,20 @@ macro_rules! level_modules {
             $module!(
                 /// AVX-512 (x86-64-v4 with VBMI and VBMI2).
                 avx512,
-                core_cpu::Level::Avx512
+                core_cpu::Level::Avx512,
+                "x86::avx512"
             );
             $module!(
                 /// AVX2 (x86-64-v3).
                 avx2,
-                core_cpu::Level::Avx2
+                core_cpu::Level::Avx2,
+                "x86::avx2"
             );
             $module!(
                 /// SSE4.2 (x86-64-v2).
                 sse42,
-                core_cpu::Level::Sse42
+                core_cpu::Level::Sse42,
+                "x86::sse42"
             );
         }
 
@@ -58,7 +61,8 @@ macro_rules! level_modules {
             $module!(
                 /// NEON.
                 neon,
-                core_cpu::Level::Neon
+                core_cpu::Level::Neon,
+                "aarch64::neon"
             );
         }
     };
