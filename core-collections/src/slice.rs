@@ -227,12 +227,24 @@ fn collect_matches<T, U>(
     out: impl FnMut(usize) -> U,
     all: impl FnOnce() -> Vec<U>,
 ) -> Vec<U> {
-    let words = values.len().div_ceil(64);
-    if words <= 1 {
+    if values.len() <= 64 {
         let mut mask = [0u64];
         let count = mark(&mut mask, values, predicate);
         return finish(&mask, count, values.len(), out, all);
     }
+    collect_long(values, predicate, out, all)
+}
+
+/// [`collect_matches`] past one bitmap word, out of line: the short path, inlined into the
+/// caller, then needs no stack bitmap and saves fewer registers.
+#[inline(never)]
+fn collect_long<T, U>(
+    values: &[T],
+    predicate: impl FnMut(&T) -> bool,
+    out: impl FnMut(usize) -> U,
+    all: impl FnOnce() -> Vec<U>,
+) -> Vec<U> {
+    let words = values.len().div_ceil(64);
     if words <= STACK_WORDS {
         let mut mask = [0u64; STACK_WORDS];
         let count = mark(&mut mask[..words], values, predicate);
