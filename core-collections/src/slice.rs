@@ -4,7 +4,9 @@
 //! The integer reductions run through a table of kernels per SIMD level (`core-cpu`'s
 //! dispatch): the best level the CPU has (capped by `CORE_SIMD_MAX`) is picked on the first
 //! call and cached, so every later call is one indirect call (a minimum or maximum of under
-//! 128 bytes runs inline at the baseline level instead: cheaper than the call). The kernels (`slice/kernels.rs`)
+//! 128 bytes runs inline at the baseline level instead: cheaper than the call; a 32-bit sum of
+//! up to 64 elements calls an entry point of its own, with no long-slice code to set up). The
+//! kernels (`slice/kernels.rs`)
 //! are portable Rust that each level's entry point compiles into its own vectors: per-lane
 //! accumulators wide enough not to overflow, the overflow checked once at the end, and
 //! minimum/maximum lanes reduced in registers.
@@ -103,11 +105,14 @@ pub fn max<T: SliceInteger>(values: &[T]) -> Option<T> {
 
 /// One integer type's operations: the dispatched ones, or (128-bit types) the portable ones.
 macro_rules! slice_integer {
-    ($($t:ty: $sum:ident, $min:ident, $max:ident;)*) => {$(
+    ($($t:ty: $sum:ident $(| $short:ident)?, $min:ident, $max:ident;)*) => {$(
         impl sealed::Sealed for $t {}
         impl SliceInteger for $t {
             #[inline]
             fn checked_sum(values: &[$t]) -> Option<$t> {
+                $(if values.len() <= kernels::SHORT_SUM {
+                    return ops::Auto.$short(values);
+                })?
                 ops::Auto.$sum(values)
             }
             #[inline]
@@ -127,6 +132,9 @@ macro_rules! slice_integer {
                 ops::Auto.$max(values)
             }
             fn __checked_sum_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
+                $(if values.len() <= kernels::SHORT_SUM {
+                    return Some(ops::pinned(level)?.$short(values));
+                })?
                 Some(ops::pinned(level)?.$sum(values))
             }
             fn __min_at(level: Level, values: &[$t]) -> Option<Option<$t>> {
@@ -170,8 +178,8 @@ slice_integer! {
     i8: sum_i8, min_i8, max_i8;
     u16: sum_u16, min_u16, max_u16;
     i16: sum_i16, min_i16, max_i16;
-    u32: sum_u32, min_u32, max_u32;
-    i32: sum_i32, min_i32, max_i32;
+    u32: sum_u32 | sum_short_u32, min_u32, max_u32;
+    i32: sum_i32 | sum_short_i32, min_i32, max_i32;
     u64: sum_u64, min_u64, max_u64;
     i64: sum_i64, min_i64, max_i64;
     usize: sum_usize, min_usize, max_usize;
@@ -219,12 +227,24 @@ fn collect_matches<T, U>(
     out: impl FnMut(usize) -> U,
     all: impl FnOnce() -> Vec<U>,
 ) -> Vec<U> {
-    let words = values.len().div_ceil(64);
-    if words <= 1 {
+    if values.len() <= 64 {
         let mut mask = [0u64];
         let count = mark(&mut mask, values, predicate);
         return finish(&mask, count, values.len(), out, all);
     }
+    collect_long(values, predicate, out, all)
+}
+
+/// [`collect_matches`] past one bitmap word, out of line: the short path, inlined into the
+/// caller, then needs no stack bitmap and saves fewer registers.
+#[inline(never)]
+fn collect_long<T, U>(
+    values: &[T],
+    predicate: impl FnMut(&T) -> bool,
+    out: impl FnMut(usize) -> U,
+    all: impl FnOnce() -> Vec<U>,
+) -> Vec<U> {
+    let words = values.len().div_ceil(64);
     if words <= STACK_WORDS {
         let mut mask = [0u64; STACK_WORDS];
         let count = mark(&mut mask[..words], values, predicate);

@@ -94,11 +94,7 @@ macro_rules! split16_sum {
                     (<$wide>::from(h) << 16) + <$wide>::from(low)
                 }
                 if WIDEN && values.len() <= SHORT_SUM {
-                    let mut s: $wide = 0;
-                    for &x in values {
-                        s += <$wide>::from(x);
-                    }
-                    return <$t>::try_from(s).ok();
+                    return <$t as ShortSum>::short_sum::<true>(values);
                 }
                 if values.len() <= SMALL_BLOCK {
                     return <$t>::try_from(block_sum(values)).ok();
@@ -110,11 +106,35 @@ macro_rules! split16_sum {
                 <$t>::try_from(total).ok()
             }
         }
+
+        impl ShortSum for $t {
+            #[inline(always)]
+            fn short_sum<const WIDEN: bool>(values: &[$t]) -> Option<$t> {
+                if WIDEN {
+                    let mut s: $wide = 0;
+                    for &x in values {
+                        s += <$wide>::from(x);
+                    }
+                    return <$t>::try_from(s).ok();
+                }
+                <$t as Sum>::checked_sum::<false>(values)
+            }
+        }
     };
 }
 
-/// The longest slice of 32-bit values summed in 64-bit lanes (see `split16_sum!`).
-const SHORT_SUM: usize = 64;
+/// The longest slice of 32-bit values summed in 64-bit lanes (see `split16_sum!`), and the
+/// longest the public entry point sends to [`ShortSum`]'s entry points.
+pub(super) const SHORT_SUM: usize = 64;
+
+/// The sum of a short slice (at most [`SHORT_SUM`] elements) of 32-bit values, in an entry
+/// point of its own: without the long path's loops and block bookkeeping beside it, the
+/// compiled function saves no registers and is a straight run of a few vector additions, so
+/// the call costs less (the seed's 32-element sum is mostly call and setup).
+pub(super) trait ShortSum: Sized {
+    /// As [`Sum::checked_sum`], for `values.len() <= SHORT_SUM`.
+    fn short_sum<const WIDEN: bool>(values: &[Self]) -> Option<Self>;
+}
 
 /// Sums of 64-bit values: each splits into a signed or unsigned high half (`x >> 32`) and an
 /// unsigned low half, both added in 64-bit lanes, recombined exactly in 128 bits per block.

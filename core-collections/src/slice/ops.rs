@@ -10,7 +10,7 @@
 //! lets short 32-bit sums widen their lanes as they load them (without it, widening costs
 //! more than the split sum's second accumulator, so `sse2`, `neon` and `scalar` do not).
 
-use super::kernels::{extreme, Sum};
+use super::kernels::{extreme, ShortSum, Sum};
 
 /// `bytes` worth of `T` lanes.
 const fn lanes<T>(bytes: usize) -> usize {
@@ -61,7 +61,26 @@ macro_rules! slice_ops {
                     neon: slice_ops!(@extreme $t, true, 16),
                     scalar: slice_ops!(@extreme $t, true, 16),
                 }
-            )*}
+            )*
+                /// The exact sum of at most `SHORT_SUM` values, or `None` when it does not fit.
+                safe fn sum_short_i32(values: &[i32]) -> Option<i32> {
+                    avx512: <i32 as ShortSum>::short_sum::<true>,
+                    avx2: <i32 as ShortSum>::short_sum::<true>,
+                    sse42: <i32 as ShortSum>::short_sum::<true>,
+                    sse2: <i32 as ShortSum>::short_sum::<false>,
+                    neon: <i32 as ShortSum>::short_sum::<false>,
+                    scalar: <i32 as ShortSum>::short_sum::<false>,
+                }
+                /// The exact sum of at most `SHORT_SUM` values, or `None` when it does not fit.
+                safe fn sum_short_u32(values: &[u32]) -> Option<u32> {
+                    avx512: <u32 as ShortSum>::short_sum::<true>,
+                    avx2: <u32 as ShortSum>::short_sum::<true>,
+                    sse42: <u32 as ShortSum>::short_sum::<true>,
+                    sse2: <u32 as ShortSum>::short_sum::<false>,
+                    neon: <u32 as ShortSum>::short_sum::<false>,
+                    scalar: <u32 as ShortSum>::short_sum::<false>,
+                }
+            }
         }
     };
     (@extreme $t:ty, $max:literal, $r:literal) => {
