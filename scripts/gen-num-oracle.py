@@ -227,9 +227,12 @@ def main():
     # when the transform is full enough, so both ends of that band are straddled. The vector
     # NTT's cut-over (taken only on CPUs with AVX-512 IFMA) is straddled too.
     mul_sizes = []
-    for name in ["MUL_KARATSUBA", "MUL_TOOM3", "MUL_TOOM4", "MUL_NTT_VECTOR"]:
+    for name in ["MUL_KARATSUBA", "MUL_TOOM3", "MUL_TOOM4", "MUL_NTT_VECTOR", "MUL_NTT_AVX2"]:
         mul_sizes += [(n, n) for n in around(t[name])]
         mul_sizes.append((3 * t[name] + 7, t[name]))  # unbalanced, at the cut-over
+    # The AVX2 NTT (CPUs without IFMA) holds up to three times its threshold only when its
+    # power-of-two transform is full enough.
+    mul_sizes += [(n, n) for n in around(3 * t["MUL_NTT_AVX2"])]
     ntt = t["MUL_NTT"]
     mul_sizes += [(n, n) for n in around(ntt) + around(2 * ntt)]
     mul_sizes += [(ntt + ntt // 3, ntt), (2 * ntt, ntt - 1), (4 * ntt, ntt + 1), (5000, 97),
@@ -242,8 +245,10 @@ def main():
     emit("mul", "o:0:4000", "o:0:4000", h_int_fast(operand("o:0:4000") ** 2))
     emit("mul", "-r:7:2600", "p:0:2600", h_int_fast(operand("-r:7:2600") * operand("p:0:2600")))
     sqr_sizes = []
-    for name in ["SQR_KARATSUBA", "SQR_TOOM3", "SQR_TOOM4", "SQR_NTT_VECTOR", "SQR_NTT"]:
+    for name in ["SQR_KARATSUBA", "SQR_TOOM3", "SQR_TOOM4", "SQR_NTT_VECTOR", "SQR_NTT",
+                 "SQR_NTT_AVX2"]:
         sqr_sizes += around(t[name])
+    sqr_sizes += around(3 * t["SQR_NTT_AVX2"])
     sqr_sizes += around(2 * t["SQR_NTT"]) + [3 * t["SQR_NTT"]]
     for n in sqr_sizes:
         a = "r:%d:%d" % (seed, n)

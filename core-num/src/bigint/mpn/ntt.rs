@@ -31,8 +31,10 @@
 //!
 //! On x86_64 with AVX-512 IFMA (and `CORE_SIMD_MAX` allowing AVX-512) the same plan runs eight
 //! coefficients at a time with primes below `2^50` (`ifma.rs`), 3-4 times faster than the
-//! code above, which serves every other CPU and the products too long for those primes
-//! (shorter operand above `2^21` limbs, or product above `2^26`).
+//! code above. Without IFMA but with AVX2, eight 32-bit lanes run primes below `2^30` on
+//! half-limb pieces (`avx2.rs`). The code above serves every other CPU and the products too
+//! long for those primes (IFMA: shorter operand above `2^21` limbs, or product above `2^26`;
+//! AVX2: product above `2^22`).
 //!
 //! [`Prepared`] keeps one operand's transforms for several products with it (the radix
 //! conversions multiply many numbers by the same power), so each such product costs two
@@ -42,6 +44,8 @@ use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod ifma;
 
@@ -202,9 +206,14 @@ const PRIMES: [Prime; 3] = [
     Prime::new(4_472_074_429_978_902_529, 7),
 ];
 
-/// The transform length `N` that a product of `len` limbs (`len >= 2`) runs at: its cost is
-/// about that of `N log N`, whatever the fill `len / N`.
+/// The transform length `N` that a product of `len` limbs (`len >= 2`) runs at, in limbs:
+/// its cost is about that of `N log N`, whatever the fill `len / N`.
 pub(crate) fn padded_len(len: usize) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if avx2_for(len, 0).is_some() {
+        // Two pieces per limb, a power-of-two number of pieces.
+        return (2 * len - 1).next_power_of_two() / 2;
+    }
     let (m, three) = transform_len(len - 1);
     if three {
         3 * m
@@ -583,14 +592,35 @@ fn recombine(r: &mut [u64], res: &[Vec<u64>; 3], scale: [u64; 3]) {
     debug_assert_eq!(c1, 0);
 }
 
-/// Whether products run on the vector transform (AVX-512 IFMA) on this CPU; the cut-overs
-/// from Toom-4 differ.
-pub(crate) fn is_vector() -> bool {
+/// Which transform runs the products on this CPU (their cut-overs from Toom-4 differ).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // only x86_64 has the vector ones
+pub(crate) enum Engine {
+    /// 64-bit scalar arithmetic (`mul_impl` here).
+    Portable,
+    /// 32-bit lanes on AVX2 (`avx2.rs`).
+    Avx2,
+    /// 52-bit lanes on AVX-512 IFMA (`ifma.rs`).
+    Ifma,
+}
+
+/// The transform that takes the products of the sizes the thresholds concern here.
+pub(crate) fn engine() -> Engine {
     #[cfg(target_arch = "x86_64")]
-    if ifma::Ifma::get().is_some() {
-        return true;
+    {
+        if ifma::Ifma::get().is_some() {
+            return Engine::Ifma;
+        }
+        if avx2::Avx2::get().is_some() {
+            return Engine::Avx2;
+        }
     }
-    false
+    Engine::Portable
+}
+
+/// Whether products run on the AVX-512 IFMA transform on this CPU.
+pub(crate) fn is_vector() -> bool {
+    engine() == Engine::Ifma
 }
 
 /// The vector transform's token, when it runs here and takes a product of `len` limbs whose
@@ -601,11 +631,23 @@ fn vector_for(len: usize, short: usize) -> Option<ifma::Ifma> {
     ifma::Ifma::get().filter(|_| fits)
 }
 
+/// The AVX2 transform's token, when it runs here (and IFMA does not) and takes a product of
+/// `len` limbs whose shorter operand has `short` limbs.
+#[cfg(target_arch = "x86_64")]
+fn avx2_for(len: usize, short: usize) -> Option<avx2::Avx2> {
+    let fits = (avx2::MIN_LEN..=avx2::MAX_LEN).contains(&len) && short <= avx2::MAX_SHORT;
+    avx2::Avx2::get().filter(|_| fits && ifma::Ifma::get().is_none())
+}
+
 /// `r = a * b` for `a`, `b` non-empty, `r.len() == a.len() + b.len() <= MAX_LEN`.
 pub(crate) fn mul(r: &mut [u64], a: &[u64], b: &[u64]) {
     debug_assert!(!a.is_empty() && !b.is_empty() && r.len() == a.len() + b.len());
     #[cfg(target_arch = "x86_64")]
     if let Some(v) = vector_for(r.len(), a.len().min(b.len())) {
+        return v.mul(r, a, Some(b));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v) = avx2_for(r.len(), a.len().min(b.len())) {
         return v.mul(r, a, Some(b));
     }
     mul_impl(r, a, Some(b));
@@ -616,6 +658,10 @@ pub(crate) fn sqr(r: &mut [u64], a: &[u64]) {
     debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
     #[cfg(target_arch = "x86_64")]
     if let Some(v) = vector_for(r.len(), a.len()) {
+        return v.mul(r, a, None);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(v) = avx2_for(r.len(), a.len()) {
         return v.mul(r, a, None);
     }
     mul_impl(r, a, None);
@@ -640,6 +686,8 @@ pub(crate) struct Prepared {
 enum PreparedKind {
     #[cfg(target_arch = "x86_64")]
     Vector(ifma::Ifma, Box<ifma::Prepared>),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(avx2::Avx2, Box<avx2::Prepared>),
     Portable {
         plans: Box<[Plan; 3]>,
         fb: [Vec<u64>; 3],
@@ -657,6 +705,12 @@ impl Prepared {
             let n = if three { 3 * m } else { m };
             let inner = PreparedKind::Vector(v, Box::new(v.prepare(b, m, three)));
             return Prepared { inner, len: b.len(), max_len: n + 1 };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = avx2_for(max_len, b.len()) {
+            let pre = Box::new(v.prepare(b, max_len));
+            let max_len = pre.max_len();
+            return Prepared { inner: PreparedKind::Avx2(v, pre), len: b.len(), max_len };
         }
         Prepared::portable(b, max_len)
     }
@@ -685,6 +739,8 @@ impl Prepared {
         match &self.inner {
             #[cfg(target_arch = "x86_64")]
             PreparedKind::Vector(v, p) => v.mul_prepared(r, a, p),
+            #[cfg(target_arch = "x86_64")]
+            PreparedKind::Avx2(v, p) => v.mul_prepared(r, a, p),
             PreparedKind::Portable { plans, fb } => {
                 let n = fb[0].len();
                 let mut res: [Vec<u64>; 3] = [Vec::new(), Vec::new(), Vec::new()];
@@ -795,6 +851,14 @@ mod tests {
                 assert!(r == want, "vector {} x {:?}", a.len(), b.map(|b| b.len()));
             }
         }
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = avx2::Avx2::get() {
+            if want.len() >= avx2::MIN_LEN {
+                r.fill(0xDEAD_BEEF);
+                v.mul(&mut r, a, b);
+                assert!(r == want, "avx2 {} x {:?}", a.len(), b.map(|b| b.len()));
+            }
+        }
     }
 
     #[test]
@@ -865,6 +929,104 @@ mod tests {
                 mul_portable(&mut want[..2 * bn], &b, None);
                 v.mul(&mut r[..2 * bn], &b, None);
                 assert!(r[..2 * bn] == want[..2 * bn], "{bn} squared");
+            }
+        }
+    }
+
+    #[test]
+    fn avx2_against_schoolbook_and_portable() {
+        // The AVX2 transform directly (whatever IFMA says): lengths on both sides of each
+        // stage shape (in-register only, one and two fused stages, above the in-cache block
+        // and its recursion), balanced, unbalanced and squared, carry-heavy operands.
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = avx2::Avx2::get() {
+            let mut rng = Rng(31);
+            for len in [8, 9, 15, 16, 17, 31, 32, 33, 64, 65, 200, 1024, 1025, 2048, 2049, 3000] {
+                for (i, short) in [len / 2, len / 3, 1, 3].into_iter().enumerate() {
+                    let short = short.max(1);
+                    let (a, b) = (rng.mixed(len - short, len + i), rng.mixed(short, i));
+                    let mut r = vec![0xDEAD_BEEFu64; len];
+                    v.mul(&mut r, &a, Some(&b));
+                    assert!(r == schoolbook(&a, &b), "avx2 {} x {short}", len - short);
+                }
+                if len % 2 == 0 {
+                    let a = rng.mixed(len / 2, len);
+                    let mut r = vec![0xDEAD_BEEFu64; len];
+                    v.mul(&mut r, &a, None);
+                    assert!(r == schoolbook(&a, &a), "avx2 {} squared", len / 2);
+                }
+            }
+            for (an, bn) in [(40_000, 33), (9000, 8100), (12_289, 12_288), (70_000, 60_000)] {
+                let (a, b) = (rng.mixed(an, an), rng.mixed(bn, bn));
+                let mut want = vec![0u64; an + bn];
+                mul_portable(&mut want, &a, Some(&b));
+                let mut r = vec![0u64; an + bn];
+                v.mul(&mut r, &a, Some(&b));
+                assert!(r == want, "avx2 {an} x {bn}");
+                mul_portable(&mut want[..2 * bn], &b, None);
+                v.mul(&mut r[..2 * bn], &b, None);
+                assert!(r[..2 * bn] == want[..2 * bn], "avx2 {bn} squared");
+            }
+            // Powers of two and all ones.
+            for n in [4096, 20_000] {
+                let mut a = vec![0u64; n];
+                a[n - 1] = 1 << 63;
+                let ones = vec![u64::MAX; n];
+                let mut r = vec![0u64; 2 * n];
+                v.mul(&mut r, &a, Some(&ones));
+                let mut want = vec![0u64; 2 * n];
+                mul_portable(&mut want, &a, Some(&ones));
+                assert!(r == want, "avx2 2^k x ones {n}");
+                v.mul(&mut r, &ones, None);
+                mul_portable(&mut want, &ones, None);
+                assert!(r == want, "avx2 ones squared {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn avx2_largest_coefficients() {
+        // All-ones operands of 2^20 limbs: the middle coefficient is about 2^21 2^64 = 2^85,
+        // within 2^3 of the CRT's bound (2^88), so every Garner digit is exercised. The
+        // longest shorter operand allowed (2^23 limbs) would take too long here. The product
+        // is checked modulo primes near 2^64.
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = avx2::Avx2::get() {
+            let n = 1 << 20;
+            let a = vec![u64::MAX; n];
+            let mut r = vec![0u64; 2 * n];
+            v.mul(&mut r, &a, None);
+            assert_eq!(r[0], 1);
+            assert!(r[1..n].iter().all(|&l| l == 0));
+            assert_eq!(r[n], u64::MAX - 1);
+            assert!(r[n + 1..].iter().all(|&l| l == u64::MAX));
+            let b: Vec<u64> = (0..n as u64).map(|i| u64::MAX - (i & 1)).collect();
+            v.mul(&mut r, &a, Some(&b));
+            for q in [0xFFFF_FFFF_FFFF_FFC5u64, 0xFFFF_FFFF_0000_0001] {
+                let want = (mod_q(&a, q) as u128 * mod_q(&b, q) as u128 % q as u128) as u64;
+                assert_eq!(mod_q(&r, q), want);
+            }
+        }
+    }
+
+    #[test]
+    fn avx2_prepared_products() {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v) = avx2::Avx2::get() {
+            let mut rng = Rng(6);
+            for (bn, max_len) in [(1, 40), (20, 40), (33, 100), (700, 1500), (3000, 9000)] {
+                let b = rng.mixed(bn, bn);
+                let pre = v.prepare(&b, max_len);
+                let top = pre.max_len() - bn;
+                assert!(top + bn >= max_len);
+                for (i, an) in
+                    [1, 2, bn.max(2) - 1, bn, bn + 1, top - 1, top].into_iter().enumerate()
+                {
+                    let a = rng.mixed(an, i);
+                    let mut r = vec![0xDEAD_BEEF; an + bn];
+                    v.mul_prepared(&mut r, &a, &pre);
+                    assert!(r == schoolbook(&a, &b), "avx2 prepared {bn} (max {max_len}) x {an}");
+                }
             }
         }
     }

@@ -41,6 +41,15 @@ pub(crate) const SQR_TOOM3: usize = cut(190, 44);
 pub(crate) const SQR_TOOM4: usize = cut(1500, 90);
 /// Smallest operand squared by the NTT, with the same fill rule as `MUL_NTT`.
 pub(crate) const SQR_NTT: usize = cut(6000, 200);
+/// `MUL_NTT` when the NTT runs on AVX2 without IFMA (`ntt/avx2.rs`); up to three times this,
+/// only when its power-of-two transform is at least 85 % full (see `mul::use_ntt`). Measured
+/// (Sapphire Rapids, `CORE_SIMD_MAX=avx2`, Toom time / NTT time): 1.08 at 1000 limbs (98 %
+/// full), 0.64-0.86 at 1200-1500 (59-73 %), 1.12-1.28 at 1800-2048, 0.83 at 2500 (61 %),
+/// 1.04-1.58 at 3000-4096, 2.1 at 8192.
+pub(crate) const MUL_NTT_AVX2: usize = cut(1000, 200);
+/// `SQR_NTT` on AVX2 without IFMA, with the same rule (0.93 at 1000, 1.03 at 1800, 1.33 at
+/// 2048, 0.74 at 2500, 1.04-1.46 at 3000-4096, 0.93 at 5000, 1.23 at 6000).
+pub(crate) const SQR_NTT_AVX2: usize = cut(1700, 200);
 /// `MUL_NTT` when the NTT runs on AVX-512 IFMA, without the fill rule (even with Toom-3 at
 /// 200 limbs, 2x faster at 500, 4x at 4000, 8x at 32000).
 pub(crate) const MUL_NTT_VECTOR: usize = cut(200, 200);
@@ -50,6 +59,9 @@ pub(crate) const SQR_NTT_VECTOR: usize = cut(280, 280);
 /// products (`ntt::Prepared`, used by radix conversion), on the portable NTT (even with
 /// Toom-4 at 1400 limbs, 1.25x faster at 2800, 1.6x at 5600) ...
 pub(crate) const PREPARED_NTT: usize = cut(2000, 120);
+/// ... on the AVX2 NTT (not measured separately: where a full transform costs about 1.5x
+/// Toom-3/4, at 700 limbs, so a prepared one, two thirds of it, about breaks even) ...
+pub(crate) const PREPARED_NTT_AVX2: usize = cut(800, 120);
 /// ... and on the vector NTT (even with Toom-3 at 60 limbs, 2x faster at 140).
 pub(crate) const PREPARED_NTT_VECTOR: usize = cut(64, 64);
 

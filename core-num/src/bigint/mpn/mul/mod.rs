@@ -17,9 +17,10 @@
 //! the squaring variant of each algorithm. Toom-4 pays from about 1000 limbs (5-8 % over
 //! Toom-3 on the development machine) up to the NTT.
 //!
-//! Where the NTT runs on AVX-512 IFMA (`ntt::is_vector`) it is several times faster, and it
+//! Where the NTT runs on AVX-512 IFMA (`ntt::engine`) it is several times faster, and it
 //! takes over at `MUL_NTT_VECTOR` / `SQR_NTT_VECTOR` (about 200 limbs) whatever the shape, so
-//! Toom-4 and the unbalanced chunks only see short operands there.
+//! Toom-4 and the unbalanced chunks only see short operands there. On AVX2 without IFMA the
+//! 32-bit-lane NTT takes over at `MUL_NTT_AVX2` / `SQR_NTT_AVX2`.
 //!
 //! Scratch: a top-level call allocates one buffer (`mul_scratch_len`, at most `5 a.len()`
 //! limbs; the sizes are tabulated above `level_scratch`) and every recursive call takes its
@@ -39,9 +40,11 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::kernels::{mul_basecase, sqr_basecase, sub_n};
+use super::ntt::Engine;
 use super::thresholds::{
-    MUL_KARATSUBA, MUL_NTT, MUL_NTT_VECTOR, MUL_TOOM3, MUL_TOOM4, PREPARED_NTT,
-    PREPARED_NTT_VECTOR, SQR_KARATSUBA, SQR_NTT, SQR_NTT_VECTOR, SQR_TOOM3, SQR_TOOM4,
+    MUL_KARATSUBA, MUL_NTT, MUL_NTT_AVX2, MUL_NTT_VECTOR, MUL_TOOM3, MUL_TOOM4, PREPARED_NTT,
+    PREPARED_NTT_AVX2, PREPARED_NTT_VECTOR, SQR_KARATSUBA, SQR_NTT, SQR_NTT_AVX2, SQR_NTT_VECTOR,
+    SQR_TOOM3, SQR_TOOM4,
 };
 use super::{cmp_n, normalized, ntt, sub};
 
@@ -61,7 +64,7 @@ pub(crate) fn mul(r: &mut [u64], a: &[u64], b: &[u64]) {
     let r = &mut r[..n];
     if b.len() < MUL_KARATSUBA {
         mul_basecase(r, a, b);
-    } else if use_ntt(b.len(), n, [MUL_NTT, MUL_NTT_VECTOR]) {
+    } else if use_ntt(b.len(), n, [MUL_NTT, MUL_NTT_AVX2, MUL_NTT_VECTOR]) {
         ntt::mul(r, a, b);
     } else {
         let mut scratch = vec![0u64; mul_scratch_len(a.len())];
@@ -83,7 +86,7 @@ pub(crate) fn sqr(r: &mut [u64], a: &[u64]) {
     }
     if a.len() < SQR_KARATSUBA {
         sqr_basecase(r, a);
-    } else if use_ntt(a.len(), n, [SQR_NTT, SQR_NTT_VECTOR]) {
+    } else if use_ntt(a.len(), n, [SQR_NTT, SQR_NTT_AVX2, SQR_NTT_VECTOR]) {
         ntt::sqr(r, a);
     } else {
         let mut scratch = vec![0u64; sqr_scratch_len(a.len())];
@@ -92,19 +95,23 @@ pub(crate) fn sqr(r: &mut [u64], a: &[u64]) {
 }
 
 /// Whether a product of `len` limbs whose shorter operand has `short` limbs goes to the NTT
-/// (the thresholds of the portable and of the vector transform).
+/// (the thresholds of the portable, the AVX2 and the IFMA transform).
 ///
-/// The NTT's cost steps up with each transform length (`ntt::padded_len`), so between the
-/// threshold and twice it the portable NTT is only taken when the transform is at least 85 %
-/// full: measured there, it beat Toom-4 by 3-20 % when full and lost by up to 18 % at 73-81 %
-/// fill. The vector NTT wins by enough that the fill does not matter.
-fn use_ntt(short: usize, len: usize, [threshold, vector]: [usize; 2]) -> bool {
-    if ntt::is_vector() {
-        return short >= vector && len <= ntt::MAX_LEN;
-    }
+/// The NTT's cost steps up with each transform length (`ntt::padded_len`), so from the
+/// threshold up to twice it (portable) or three times it (AVX2, whose lengths are powers of
+/// two only) the NTT is only taken when the transform is at least 85 % full: measured there,
+/// the portable one beat Toom-4 by 3-20 % when full and lost by up to 18 % at 73-81 % fill;
+/// the AVX2 one lost by up to 36 % at 59-73 % fill (see `thresholds.rs`). The IFMA NTT wins
+/// by enough that the fill does not matter.
+fn use_ntt(short: usize, len: usize, [portable, avx2, ifma]: [usize; 3]) -> bool {
+    let (threshold, always) = match ntt::engine() {
+        Engine::Ifma => return short >= ifma && len <= ntt::MAX_LEN,
+        Engine::Avx2 => (avx2, 3 * avx2),
+        Engine::Portable => (portable, 2 * portable),
+    };
     short >= threshold
         && len <= ntt::MAX_LEN
-        && (short >= 2 * threshold || 100 * len >= 85 * ntt::padded_len(len))
+        && (short >= always || 100 * len >= 85 * ntt::padded_len(len))
 }
 
 /// Whether a product whose operands have `short` and `long` limbs should use a transform of
@@ -112,7 +119,11 @@ fn use_ntt(short: usize, len: usize, [threshold, vector]: [usize; 2]) -> bool {
 /// third of the work of each.
 pub(crate) fn prepared_pays(short: usize, long: usize) -> bool {
     let len = short + long;
-    let threshold = if ntt::is_vector() { PREPARED_NTT_VECTOR } else { PREPARED_NTT };
+    let threshold = match ntt::engine() {
+        Engine::Ifma => PREPARED_NTT_VECTOR,
+        Engine::Avx2 => PREPARED_NTT_AVX2,
+        Engine::Portable => PREPARED_NTT,
+    };
     short >= threshold && len <= ntt::MAX_LEN
 }
 

@@ -12,8 +12,8 @@ use crate::bigint::mpn::kernels::mul_basecase;
 use crate::bigint::mpn::ntt;
 use crate::bigint::mpn::test_util::{big, Rng};
 use crate::bigint::mpn::thresholds::{
-    MUL_KARATSUBA, MUL_NTT, MUL_NTT_VECTOR, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT,
-    SQR_NTT_VECTOR, SQR_TOOM3, SQR_TOOM4,
+    MUL_KARATSUBA, MUL_NTT, MUL_NTT_AVX2, MUL_NTT_VECTOR, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA,
+    SQR_NTT, SQR_NTT_AVX2, SQR_NTT_VECTOR, SQR_TOOM3, SQR_TOOM4,
 };
 
 /// This suite's operand shapes.
@@ -275,6 +275,8 @@ fn ntt_large_against_toom_and_num_bigint() {
     for n in [MUL_NTT - 1, MUL_NTT, MUL_NTT + 1, MUL_NTT * 13 / 12, SQR_NTT - 1, SQR_NTT + 1]
         .into_iter()
         .chain([mv - 1, mv, mv + 1, sv - 1, sv, sv + 1])
+        .chain([MUL_NTT_AVX2 - 1, MUL_NTT_AVX2, 1025, 3 * MUL_NTT_AVX2 - 1, 3 * MUL_NTT_AVX2])
+        .chain([SQR_NTT_AVX2 - 1, SQR_NTT_AVX2, 2048, 2049, 3 * SQR_NTT_AVX2 + 1])
     {
         let (a, b) = (rng.limbs(n), rng.limbs(n));
         let mut r = vec![GARBAGE; 2 * n];
@@ -325,4 +327,39 @@ fn ntt_2_pow_26_limbs() {
     check_mod_primes(&r, &a, &b);
     ntt::sqr(&mut r, &a);
     check_mod_primes(&r, &a, &a);
+}
+
+/// Times Toom (the recursive ladder) against the NTT this CPU runs, for the cut-overs in
+/// `thresholds.rs` (run by hand: `cargo test --release -p core-num --lib -- --ignored
+/// --nocapture ntt_cut_over_timings`, with `CORE_SIMD_MAX` set to the level to measure).
+#[test]
+#[ignore]
+fn ntt_cut_over_timings() {
+    extern crate std;
+    use std::time::Instant;
+    fn best<F: FnMut()>(mut f: F) -> f64 {
+        let mut best = f64::MAX;
+        for _ in 0..7 {
+            let t = Instant::now();
+            f();
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        best * 1e6
+    }
+    std::eprintln!("engine {:?}", ntt::engine());
+    let mut rng = Rng(14);
+    for n in [700, 1000, 1200, 1500, 1800, 2048, 2500, 3000, 3500, 4096, 5000, 6000, 8192, 16384] {
+        let (a, b) = (rng.limbs(n), rng.limbs(n));
+        let mut r = vec![0u64; 2 * n];
+        let mut scratch = vec![0u64; mul_scratch_len(n).max(sqr_scratch_len(n))];
+        let toom = best(|| mul_rec(&mut r, &a, &b, &mut scratch));
+        let fft = best(|| ntt::mul(&mut r, &a, &b));
+        let toom_s = best(|| super::sqr_rec(&mut r, &a, &mut scratch));
+        let fft_s = best(|| ntt::sqr(&mut r, &a));
+        std::eprintln!(
+            "{n:6} mul toom {toom:9.1} us ntt {fft:9.1} us ({:.2}x)   sqr toom {toom_s:9.1} ntt {fft_s:9.1} ({:.2}x)",
+            toom / fft,
+            toom_s / fft_s
+        );
+    }
 }
