@@ -267,6 +267,58 @@ fn duplicates_last_wins() {
 }
 
 #[test]
+fn repeated_string_keys_keep_the_first_place_and_the_last_value_under_every_strategy() {
+    // The string index finds repeated keys while it builds (they meet in its table, bucket or
+    // scan) and then builds again without them: the result must be as if they were removed
+    // first.
+    type Expected = fn(Strategy) -> bool;
+    let sets: Vec<(Vec<String>, Expected)> = vec![
+        ((0..6).map(|i| format!("k{i}")).collect(), |s| s == Strategy::SmallScan),
+        ((1..=20).flat_map(|n| ["x".repeat(n), "y".repeat(n)]).collect(), |s| {
+            s == Strategy::LengthBuckets
+        }),
+        ((0..1000).map(|i| format!("{i:04}-and-some-tail")).collect(), |s| {
+            matches!(s, Strategy::Substring { .. })
+        }),
+        ((0..1000).map(|i| format!("zz{i}zz")).chain(["ab".to_string()]).collect(), |s| {
+            s == Strategy::StringHash
+        }),
+        ((0..300).map(|i| format!("{}-{i}", "long".repeat(10 + i % 3))).collect(), |_| true),
+    ];
+    for (keys, strategy) in sets {
+        let n = keys.len();
+        let mut pairs: Vec<(String, usize)> = keys.iter().cloned().zip(0..).collect();
+        let distinct = FrozenMap::new(pairs.clone());
+        assert!(strategy(distinct.strategy()), "{:?}", distinct.strategy());
+        // Repeat a few keys (one of them twice) further on, with new values.
+        for (j, &i) in [0, n / 2, n - 1, n / 2].iter().enumerate() {
+            pairs.insert(n / 3 + 2 * j, (keys[i].clone(), 10_000 + j));
+        }
+        let map = FrozenMap::new(pairs.clone());
+        let mut want: Vec<(String, usize)> = Vec::new();
+        for (k, v) in &pairs {
+            match want.iter_mut().find(|(w, _)| w == k) {
+                Some(entry) => entry.1 = *v,
+                None => want.push((k.clone(), *v)),
+            }
+        }
+        let got: Vec<(String, usize)> = map.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        assert_eq!(got, want);
+        assert!(want.iter().all(|(k, v)| map.get(k.as_str()) == Some(v)));
+        assert_eq!(map.get("absent"), None);
+        // The same keys in other cases, ignoring case.
+        let caseless: Vec<(String, usize)> = pairs
+            .iter()
+            .enumerate()
+            .map(|(i, (k, v))| (if i % 2 == 0 { k.to_ascii_uppercase() } else { k.clone() }, *v))
+            .collect();
+        let map = FrozenCaseInsensitiveMap::new(caseless.iter().map(|(k, v)| (k.as_str(), *v)));
+        assert_eq!(map.len(), want.len());
+        assert!(want.iter().all(|(k, v)| map.get(&k.to_ascii_uppercase()) == Some(v)));
+    }
+}
+
+#[test]
 fn integer_keys_keep_their_order_mapping() {
     // Negative and positive keys are one dense range.
     let map = FrozenMap::new((-50i32..50).map(|k| (k, k * 2)));

@@ -42,9 +42,8 @@ impl<K: AsRef<str>, V> FrozenCaseInsensitiveMap<K, V> {
     /// assert_eq!(map.get_key_value("host"), Some((&"HOST", &3)));
     /// ```
     pub fn new<I: IntoIterator<Item = (K, V)>>(pairs: I) -> Self {
-        let pairs = pairs.into_iter();
-        let mut entries = Vec::with_capacity(pairs.size_hint().0);
-        entries.extend(pairs);
+        // Pre-sized from the size hint; a `Vec` given by value becomes the entries in place.
+        let mut entries: Vec<(K, V)> = pairs.into_iter().collect();
         let index = Index::build_caseless(&mut entries);
         FrozenCaseInsensitiveMap { entries: entries.into_boxed_slice(), index }
     }

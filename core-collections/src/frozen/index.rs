@@ -5,7 +5,7 @@
 //! the keys what they are (what their `Hash` writes, see [`Shaper`]) and picks the cheapest strategy that fits.
 
 use super::key::{BytesSink, Collect, Ignore, Shape, Shaper};
-use super::str_table::{edge_tag, edges, mid_words, StrKeys};
+use super::str_table::{edge_tag, edges, mid_words, same_key, StrKeys};
 use super::string_hash::{
     fold_word, hash_bytes, hash_edges, hash_mid, hash_word, hash_words, read_u64, short_word, Seed,
 };
@@ -266,12 +266,19 @@ impl Index {
                         keys.push(&arena[start..end]);
                         start = end;
                     }
+                    // Repeated keys are rare: the index finds them as it builds (equal bytes,
+                    // equal hashes), and only then are they removed and the index built again.
+                    if let Some(index) = string_index::<false>(keys.len(), |i| keys[i], true) {
+                        return index;
+                    }
                     let seed = Seed::new(process_seed());
                     if let Some(dead) = dedup(entries, |i, _| hash_bytes::<false>(keys[i], seed)) {
                         retain_live(entries, &dead);
                         retain_live(&mut keys, &dead);
                     }
-                    return string_index::<false>(entries.len(), |i| keys[i]);
+                    // Keys whose `Eq` tells apart equal bytes stay as they are.
+                    return string_index::<false>(entries.len(), |i| keys[i], false)
+                        .unwrap_or(Index::Scan);
                 }
             }
             _ => {}
@@ -290,6 +297,10 @@ impl Index {
 
     /// Deduplicates `entries` ignoring ASCII case (last wins) and indexes them.
     pub(crate) fn build_caseless<K: AsRef<str>, V>(entries: &mut Vec<(K, V)>) -> Index {
+        let key = |i: usize| entries[i].0.as_ref().as_bytes();
+        if let Some(index) = string_index::<true>(entries.len(), key, true) {
+            return index;
+        }
         let seed = Seed::new(process_seed());
         let hashes: Vec<u64> =
             entries.iter().map(|(k, _)| hash_bytes::<true>(k.as_ref().as_bytes(), seed)).collect();
@@ -297,7 +308,8 @@ impl Index {
         if let Some(dead) = dedup_by(entries, |i, _| hashes[i], eq) {
             retain_live(entries, &dead);
         }
-        string_index::<true>(entries.len(), |i| entries[i].0.as_ref().as_bytes())
+        string_index::<true>(entries.len(), |i| entries[i].0.as_ref().as_bytes(), false)
+            .unwrap_or(Index::Scan)
     }
 
     /// Whether this is an index of integer keys.
@@ -745,11 +757,20 @@ fn dense_index<K: Hash + Eq, V>(entries: &mut Vec<(K, V)>, min: u64, max: u64) -
 }
 
 /// The string strategies for the `n` keys `bytes(i)` (`FOLD`: ignoring ASCII case). Leaves
-/// the entries in their order.
-fn string_index<'a, const FOLD: bool>(n: usize, bytes: impl Fn(usize) -> &'a [u8]) -> Index {
+/// the entries in their order. With `unique`, `None` if two keys are equal.
+fn string_index<'a, const FOLD: bool>(
+    n: usize,
+    bytes: impl Fn(usize) -> &'a [u8],
+    unique: bool,
+) -> Option<Index> {
     let bytes = &bytes;
+    let repeat = |range: core::ops::Range<usize>, key: &dyn Fn(usize) -> usize| {
+        range
+            .clone()
+            .any(|j| (range.start..j).any(|i| same_key::<FOLD>(bytes(key(i)), bytes(key(j)))))
+    };
     if n <= SMALL {
-        return Index::Scan;
+        return (!unique || !repeat(0..n, &|i| i)).then_some(Index::Scan);
     }
     let (mut min_len, mut max_len) = (usize::MAX, 0);
     for i in 0..n {
@@ -757,8 +778,13 @@ fn string_index<'a, const FOLD: bool>(n: usize, bytes: impl Fn(usize) -> &'a [u8
         max_len = max_len.max(bytes(i).len());
     }
     if let Some((starts, order)) = length_buckets(n, &bytes, min_len, max_len) {
+        // Equal keys share a bucket (of at most `PER_LENGTH` keys).
+        let key = |i: usize| order[i] as usize;
+        if unique && starts.windows(2).any(|b| repeat(b[0] as usize..b[1] as usize, &key)) {
+            return None;
+        }
         let keys = StrKeys::list::<FOLD>(&order, bytes);
-        return Index::LengthBuckets { min_len, starts, keys };
+        return Some(Index::LengthBuckets { min_len, starts, keys });
     }
     let seed = process_seed();
     // Big tables are bound by memory, not by hashing: the whole-key hash of 8 to 32-byte keys
@@ -776,8 +802,8 @@ fn string_index<'a, const FOLD: bool>(n: usize, bytes: impl Fn(usize) -> &'a [u8
         // but mostly not their edges.
         let filter = n > 16_384;
         let tag = |_, i: usize| if filter { edge_tag(edges::<FOLD>(bytes(i))) } else { 0 };
-        let (keys, seed) = StrKeys::table::<FOLD>(n, bytes, hash, tag, seed, filter);
-        return Index::Substring { min_len, span: max_len - min_len, slice, seed, keys };
+        let (keys, seed) = StrKeys::table::<FOLD>(n, bytes, hash, tag, seed, filter, unique)?;
+        return Some(Index::Substring { min_len, span: max_len - min_len, slice, seed, keys });
     }
     // Keys of at most 16 bytes are determined by their edges; the longer ones may share them
     // (and then probe on), so the edges hash is kept for maps with few long keys.
@@ -796,8 +822,9 @@ fn string_index<'a, const FOLD: bool>(n: usize, bytes: impl Fn(usize) -> &'a [u8
     // Misses spread over the table: past the smallest maps, a byte per slot in the first
     // level of cache rejects most of them.
     let filter = n > 64;
-    let (keys, seed) = StrKeys::table::<FOLD>(n, bytes, hash, |h, _| h as u32, seed, filter);
-    Index::StringHash { min_len, span: max_len - min_len, whole, seed, keys }
+    let tag = |h, _| h as u32;
+    let (keys, seed) = StrKeys::table::<FOLD>(n, bytes, hash, tag, seed, filter, unique)?;
+    Some(Index::StringHash { min_len, span: max_len - min_len, whole, seed, keys })
 }
 
 /// A table over `tags` (one per entry), with `entries` reordered by bucket.
@@ -838,28 +865,100 @@ fn length_buckets<'a>(
     Some((starts.into_boxed_slice(), order))
 }
 
+/// Keys in the sample on which [`find_slice`] ranks its candidates.
+const SAMPLE: usize = 32;
+
 /// A slice of the keys on which at most 1 key in 20 repeats another, within a bounded amount
-/// of work: for keys of at least 8 bytes, the first 8-byte window (the edge words first, then
+/// of work: for keys of at least 8 bytes, an 8-byte window (the edge words first, then
 /// inward, alternating ends), as a lookup reads and hashes the whole window anyway; for
-/// shorter keys, the shortest slice (1 to 8 bytes, left- or right-justified).
+/// shorter keys, a slice of 1 to 8 bytes, left- or right-justified (shorter ones first).
+///
+/// The candidates are first tried on a sample of [`SAMPLE`] keys spread over all of them; the
+/// full check then takes them by fewest repeats in the sample, ties in the order above. Most
+/// candidates that repeat too often fail within a few dozen keys, but one that repeats a
+/// little too often (the digits of a counter beside constant text) reads most keys before it
+/// fails: the sample puts the unique ones first.
 fn find_slice<'a, const FOLD: bool>(
     n: usize,
     bytes: &impl Fn(usize) -> &'a [u8],
     min_len: usize,
     max_len: usize,
 ) -> Option<Slice> {
+    let sides: &[bool] = if min_len == max_len { &[false] } else { &[false, true] };
+    // Keys of 8 bytes or more: every slice that the short-key search would accept lies in
+    // one of the windows (the one `Slice::windowed` reads for it), whose other bytes only tell
+    // keys apart more: the windows find a slice whenever the slices do, in far fewer
+    // candidates.
+    let windows = min_len >= 8;
+    let mut candidates = Vec::new();
+    if windows {
+        for offset in 0..=min_len - 8 {
+            for &from_end in sides {
+                candidates.push(Slice::new(from_end, offset, 8));
+            }
+        }
+    } else {
+        for len in 1..=min_len {
+            for &from_end in sides {
+                for offset in 0..=min_len - len {
+                    candidates.push(Slice::new(from_end, offset, len));
+                }
+            }
+        }
+    }
+    // The word of a key a candidate hashes (unique per slice, for one slice length).
+    #[inline(always)]
+    fn word<const FOLD: bool>(windows: bool, c: Slice, b: &[u8]) -> u64 {
+        if !windows {
+            return c.packed_inline::<FOLD>(b);
+        }
+        let at = if c.from_end { b.len() - 8 - c.offset } else { c.offset };
+        let w = read_u64(b, at);
+        if FOLD {
+            fold_word(w)
+        } else {
+            w
+        }
+    }
+    // Repeats within the sample, in a table of twice its size.
+    let sample: Vec<&[u8]> = (0..SAMPLE.min(n)).map(|j| bytes(j * n / SAMPLE.min(n))).collect();
+    let mut ranked: Vec<(usize, Slice)> = candidates
+        .into_iter()
+        .map(|c| {
+            let mut seen = [u64::MAX; 2 * SAMPLE];
+            let mut repeats = 0;
+            for b in &sample {
+                let w = word::<FOLD>(windows, c, b);
+                let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize;
+                loop {
+                    if seen[p] == u64::MAX {
+                        seen[p] = w;
+                        break;
+                    }
+                    if seen[p] == w {
+                        repeats += 1;
+                        break;
+                    }
+                    p = (p + 1) % (2 * SAMPLE);
+                }
+            }
+            (repeats, c)
+        })
+        .collect();
+    // Stable: ties keep the preferred order.
+    ranked.sort_by_key(|&(repeats, _)| repeats);
+
     let allowed = n / 20;
     // At most half full: at the load of `table_bits(n)` alone (up to 100%), linear probing
     // for the accepted slice took most of a string build.
     let bits = table_bits(n) + 1;
     let mut seen = vec![u64::MAX; 1 << bits];
+    let mask = seen.len() - 1;
     let mut touched = Vec::with_capacity(n);
     // Each key looked at costs one unit; a failing candidate usually stops early, once it has
     // seen `allowed` repeats.
     let mut budget = (64 * n).max(1 << 20);
-    // Whether at most `allowed` keys repeat another's `word`, and the keys looked at.
-    let mut unique_enough = |word: &dyn Fn(&[u8]) -> u64| {
-        let mask = seen.len() - 1;
+    for (_, c) in ranked {
         // Only the slots the last candidate used go back to empty (a fill of the whole
         // table per candidate cost more than the failing candidates' probes).
         for &p in &touched {
@@ -869,7 +968,7 @@ fn find_slice<'a, const FOLD: bool>(
         let mut repeats = 0;
         let mut i = 0;
         while i < n && repeats <= allowed {
-            let w = word(bytes(i));
+            let w = word::<FOLD>(windows, c, bytes(i));
             let mut p = (w.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize;
             loop {
                 if seen[p] == u64::MAX {
@@ -885,44 +984,10 @@ fn find_slice<'a, const FOLD: bool>(
             }
             i += 1;
         }
-        (repeats <= allowed, i)
-    };
-    let sides: &[bool] = if min_len == max_len { &[false] } else { &[false, true] };
-    if min_len >= 8 {
-        // Every slice that the search below would accept lies in one of these windows (the
-        // one `Slice::windowed` reads for it), whose other bytes only tell keys apart more:
-        // the windows find a slice whenever the slices do, in far fewer candidates.
-        for offset in 0..=min_len - 8 {
-            for &from_end in sides {
-                let word = |b: &[u8]| {
-                    let at = if from_end { b.len() - 8 - offset } else { offset };
-                    let w = read_u64(b, at);
-                    if FOLD {
-                        fold_word(w)
-                    } else {
-                        w
-                    }
-                };
-                let (found, looked) = unique_enough(&word);
-                if found {
-                    return Some(Slice::new(from_end, offset, 8));
-                }
-                budget = budget.checked_sub(looked)?;
-            }
+        if repeats <= allowed {
+            return Some(c);
         }
-        return None;
-    }
-    for len in 1..=min_len {
-        for &from_end in sides {
-            for offset in 0..=min_len - len {
-                let slice = Slice::new(from_end, offset, len);
-                let (found, looked) = unique_enough(&|b: &[u8]| slice.packed_inline::<FOLD>(b));
-                if found {
-                    return Some(slice);
-                }
-                budget = budget.checked_sub(looked)?;
-            }
-        }
+        budget = budget.checked_sub(i)?;
     }
     None
 }

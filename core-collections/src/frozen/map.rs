@@ -33,8 +33,9 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
     /// Builds a map from `(key, value)` pairs. When keys repeat, the last pair (key and
     /// value) wins, in the position of the first.
     ///
-    /// The entry buffer is pre-sized from the iterator's size hint; the key analysis does a
-    /// bounded amount of work, linear in the number of keys.
+    /// The entry buffer is pre-sized from the iterator's size hint (a `Vec` of pairs given by
+    /// value is reused in place); the key analysis does a bounded amount of work, linear in
+    /// the number of keys.
     ///
     /// ```
     /// use core_collections::frozen::{FrozenMap, Strategy};
@@ -47,9 +48,8 @@ impl<K: Hash + Eq, V> FrozenMap<K, V> {
     /// # Panics
     /// With 2³² − 1 entries or more, or string keys of 4 GiB or more in all.
     pub fn new<I: IntoIterator<Item = (K, V)>>(pairs: I) -> FrozenMap<K, V> {
-        let pairs = pairs.into_iter();
-        let mut entries = Vec::with_capacity(pairs.size_hint().0);
-        entries.extend(pairs);
+        // Pre-sized from the size hint; a `Vec` given by value becomes the entries in place.
+        let mut entries: Vec<(K, V)> = pairs.into_iter().collect();
         let index = Index::build(&mut entries);
         FrozenMap { entries: entries.into_boxed_slice(), index }
     }

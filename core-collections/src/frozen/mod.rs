@@ -29,9 +29,9 @@
 //!
 //! The integer and general hashed strategies share one bucketed table whose size and
 //! multiplier are chosen among a few candidates by counting collisions. The string strategies
-//! copy every key's bytes into one arena and index them with 64-byte slots, one cache line
-//! each, holding the key's edge and middle words (the whole key up to 32 bytes), its length, a
-//! tag, its arena offset and its entry position: a flat open-addressing table for the hashed
+//! index the keys with 64-byte slots, one cache line each, holding the key's edge and middle
+//! words (the whole key up to 32 bytes), its length, a tag, its entry position and, for longer
+//! keys, their offset in an arena of their bytes: a flat open-addressing table for the hashed
 //! ones (keys placed in their home slot first, so a lookup nearly always reads one slot; big
 //! tables put one filter byte per slot in front, which rejects most misses), a list in length
 //! order for the buckets. They reject a query whose length is outside the keys' range before

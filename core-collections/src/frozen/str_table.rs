@@ -1,11 +1,11 @@
-//! The key store of the string strategies: every key's bytes in one contiguous arena, and
-//! 64-byte slots (one cache line) that hold the key's first and last 8 bytes, its length and a
-//! tag, its middle words (for keys of up to 32 bytes), its place in the arena and its entry's
-//! position.
+//! The key store of the string strategies: 64-byte slots (one cache line) that hold a key's
+//! first and last 8 bytes, its length and a tag, its middle words (for keys of up to 32 bytes),
+//! its entry's position and, for longer keys, its place in an arena that holds the bytes of
+//! the keys of more than 32 bytes.
 //!
-//! A lookup reads one slot and compares words: keys of up to 32 bytes never touch the arena,
-//! longer ones compare the rest there; the keys' own allocations (one per `String`) are never
-//! touched. The hashed strategies lay the slots out as a flat open-addressing table (a power
+//! A lookup reads one slot and compares words: keys of up to 32 bytes are whole in their slot,
+//! longer ones compare the rest in the arena; the keys' own allocations (one per `String`) are
+//! never touched. The hashed strategies lay the slots out as a flat open-addressing table (a power
 //! of two, at least twice the keys, four times for small maps). Keys whose home slot is free
 //! go there first, and a home slot says whether keys with that home were pushed further, so a
 //! lookup nearly always reads one slot; the rest probe linearly to the next empty slot. Tables
@@ -16,13 +16,14 @@
 
 use super::string_hash::{fold_word, read_u32, read_u64, Seed};
 
-/// The `len` of an empty table slot.
-const EMPTY_LEN: u32 = u32::MAX;
+/// The low half of an empty slot's `meta`; a key's is its length plus one (see [`meta`]).
+const EMPTY_LEN: u32 = 0;
 
-/// One key, in one cache line: its edge words (see [`edges`]), length and tag, arena offset,
-/// entry position and middle words. For keys of at most 32 bytes these are the whole key, so a
-/// lookup compares them without touching the arena. An empty table slot has length
-/// [`EMPTY_LEN`] and entry 0.
+/// One key, in one cache line: its edge words (see [`edges`]), length and tag, arena offset
+/// (keys of more than 32 bytes), entry position and middle words. For keys of at most 32 bytes
+/// these are the whole key, so a lookup compares them without touching the arena. An empty
+/// table slot is all zero bits (so that a table starts as zeroed memory): its `meta` has the
+/// low half [`EMPTY_LEN`], which no key's has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(64))]
 pub(crate) struct Slot {
@@ -40,20 +41,37 @@ pub(crate) struct Slot {
     more: bool,
 }
 
-/// An empty slot: its first word matches no text (UTF-8 has no `0xff` byte).
-const EMPTY_SLOT: Slot =
-    Slot { a: u64::MAX, z: 0, meta: EMPTY_LEN as u64, idx: 0, off: 0, mid: [0; 2], more: false };
-
-/// The length and tag word of a key.
+/// The length and tag word of a key: its length plus one (never [`EMPTY_LEN`]: a table's keys
+/// total under 4 GiB, and a query of another length is rejected before), then the tag.
 #[inline(always)]
 fn meta(len: usize, tag: u32) -> u64 {
-    len as u64 | (tag as u64) << 32
+    (len as u64).wrapping_add(1) | (tag as u64) << 32
+}
+
+/// `len` empty slots, as zeroed memory (the allocator may have it zeroed already).
+fn empty_slots(len: usize) -> Box<[Slot]> {
+    use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
+    if len == 0 {
+        return Box::default();
+    }
+    let layout = Layout::array::<Slot>(len).expect("a slot table fits the address space");
+    // SAFETY: `layout` has a non-zero size (`len > 0`, and a `Slot` is 64 bytes).
+    let at = unsafe { alloc_zeroed(layout) }.cast::<Slot>();
+    if at.is_null() {
+        handle_alloc_error(layout);
+    }
+    // SAFETY: `at` is a fresh allocation of the global allocator with the layout of `len`
+    // slots, as `Box<[Slot]>` frees it; zero bits are a valid `Slot` (integers, and `false`
+    // for the `bool`), the empty one.
+    unsafe { Box::from_raw(core::ptr::slice_from_raw_parts_mut(at, len)) }
 }
 
 /// Keys of a string index: their slots and their bytes.
 #[derive(Clone, Debug)]
 pub(crate) struct StrKeys {
     slots: Box<[Slot]>,
+    /// The bytes of the keys of more than 32 bytes (folded if case-insensitive), in entry
+    /// order; shorter keys are whole in their slots.
     arena: Box<[u8]>,
     /// `64 - log2(slots.len())` for a table (the home slot is the hash's top bits).
     shift: u32,
@@ -121,23 +139,46 @@ pub(crate) fn edge_tag((a, z): (u64, u64)) -> u32 {
     (x >> 32) as u32
 }
 
-/// The arena (keys' bytes in entry order, folded if `FOLD`) and each key's offset.
+/// Keys longer than this keep their bytes in the arena; shorter ones are whole in their slot.
+const IN_SLOT: usize = 32;
+
+/// The arena (the bytes of the keys of more than [`IN_SLOT`] bytes, in entry order, folded if
+/// `FOLD`), each key's offset in it (empty if no key is that long; else 0 for shorter keys),
+/// and [`StrKeys::short`] for the keys.
+///
+/// # Panics
+/// If the keys total 4 GiB or more.
 fn arena<'a, const FOLD: bool>(
     n: usize,
     bytes: &impl Fn(usize) -> &'a [u8],
-) -> (Box<[u8]>, Vec<u32>) {
-    let total: usize = (0..n).map(|i| bytes(i).len()).sum();
+) -> (Box<[u8]>, Vec<u32>, u8) {
+    let (mut total, mut long, mut past16) = (0usize, 0usize, 0usize);
+    for i in 0..n {
+        let len = bytes(i).len();
+        total += len;
+        past16 += (len > 16) as usize;
+        long += if len > IN_SLOT { len } else { 0 };
+    }
     assert!(total < u32::MAX as usize, "a frozen collection's string keys total under 4 GiB");
-    let mut arena = Vec::with_capacity(total);
+    let short = if past16 <= n / 20 { 16 } else { 7 };
+    if long == 0 {
+        return (Box::default(), Vec::new(), short);
+    }
+    let mut arena = Vec::with_capacity(long);
     let mut offs = Vec::with_capacity(n);
     for i in 0..n {
-        offs.push(arena.len() as u32);
-        arena.extend_from_slice(bytes(i));
+        let b = bytes(i);
+        if b.len() > IN_SLOT {
+            offs.push(arena.len() as u32);
+            arena.extend_from_slice(b);
+        } else {
+            offs.push(0);
+        }
     }
     if FOLD {
         arena.make_ascii_lowercase();
     }
-    (arena.into_boxed_slice(), offs)
+    (arena.into_boxed_slice(), offs, short)
 }
 
 /// How many of the keys with these hashes find their home slot (`h >> shift`) taken.
@@ -194,27 +235,14 @@ fn best_seed(
     (best.1, best.2)
 }
 
-/// [`StrKeys::short`] for these keys.
-fn short_len<'a>(keys: impl Iterator<Item = &'a [u8]>) -> u8 {
-    let (mut n, mut long) = (0, 0);
-    for k in keys {
-        n += 1;
-        long += (k.len() > 16) as usize;
-    }
-    if long <= n / 20 {
-        16
-    } else {
-        7
-    }
-}
-
 impl StrKeys {
-    /// The slot of key `i`, whose bytes are at `off` in `arena` (already folded).
-    fn slot(arena: &[u8], off: u32, len: usize, tag: u32, i: usize) -> Slot {
-        let k = &arena[off as usize..off as usize + len];
-        let (a, z) = edges::<false>(k);
-        let mid = if len >= 8 { mid_words::<false>(k) } else { [0; 2] };
-        Slot { a, z, meta: meta(len, tag), idx: i as u32, off, mid, more: false }
+    /// The slot of key `i`, `k` (folded here if `FOLD`), whose arena offset is `off` (0 if
+    /// it is not in the arena).
+    #[inline(always)]
+    fn slot<const FOLD: bool>(k: &[u8], off: u32, tag: u32, i: usize) -> Slot {
+        let (a, z) = edges::<FOLD>(k);
+        let mid = if k.len() >= 8 { mid_words::<FOLD>(k) } else { [0; 2] };
+        Slot { a, z, meta: meta(k.len(), tag), idx: i as u32, off, mid, more: false }
     }
 
     /// `log2` of the slots of a table of `n` keys: at least twice the keys (four times for
@@ -235,6 +263,10 @@ impl StrKeys {
     /// maps) and keeps the one that leaves the fewest keys outside their home slot; returns
     /// the table and that seed.
     ///
+    /// With `unique`, `None` if two keys are equal (ignoring ASCII case if `FOLD`): the second
+    /// one shares the first one's hash, hence its home, and meets it while it probes for a
+    /// free slot, so the table finds repeated keys for the cost of a compare per probe.
+    ///
     /// # Panics
     /// If `n >= u32::MAX` or the keys total 4 GiB or more.
     pub(crate) fn table<'a, const FOLD: bool>(
@@ -244,47 +276,66 @@ impl StrKeys {
         tag: impl Fn(u64, usize) -> u32,
         seed: u64,
         filter: bool,
-    ) -> (StrKeys, Seed) {
+        unique: bool,
+    ) -> Option<(StrKeys, Seed)> {
         assert!(n < u32::MAX as usize, "a frozen collection holds fewer than 2^32 - 1 entries");
-        let (arena, offs) = arena::<FOLD>(n, &bytes);
+        let (arena, offs, short) = arena::<FOLD>(n, &bytes);
+        let off = |i: usize| offs.get(i).copied().unwrap_or(0);
         // At least twice the keys (four times for small maps: a miss then nearly always ends
         // at its first slot, for little memory).
         let bits = Self::table_bits(n);
         let shift = 64 - bits;
         let (seed, hs) = best_seed(n, shift, &hash, seed);
-        let mut slots = vec![EMPTY_SLOT; 1 << bits].into_boxed_slice();
+        let mut slots = empty_slots(1 << bits);
         let mask = slots.len() - 1;
+        // Which slots are taken, in a bitmap that stays in the first level of cache: the
+        // slots themselves are only written.
+        let mut taken = vec![0u64; slots.len().div_ceil(64)];
+        let mut take = |p: usize| {
+            let (w, bit) = (p / 64, 1u64 << (p % 64));
+            let free = taken[w] & bit == 0;
+            taken[w] |= bit;
+            free
+        };
+        let mut bytes_of_filter = if filter { vec![0u8; slots.len()] } else { Vec::new() };
+        let put = |slots: &mut [Slot], filter: &mut [u8], p: usize, i: usize, h: u64| {
+            let t = tag(h, i);
+            slots[p] = Self::slot::<FOLD>(bytes(i), off(i), t, i);
+            if let Some(f) = filter.get_mut(p) {
+                *f = filter_byte(t);
+            }
+        };
         // Keys whose home slot is free go there first, so that as many hits as possible end
         // at their first slot; the others then probe linearly, and their home slot says so
-        // ([`Slot::more`]).
+        // ([`Slot::more`], and the filter byte's top bit).
         let mut later = Vec::new();
-        for (i, (&off, &h)) in offs.iter().zip(&hs).enumerate() {
+        for (i, &h) in hs.iter().enumerate() {
             let p = (h >> shift) as usize;
-            if slots[p].meta == EMPTY_LEN as u64 {
-                slots[p] = Self::slot(&arena, off, bytes(i).len(), tag(h, i), i);
+            if take(p) {
+                put(&mut slots, &mut bytes_of_filter, p, i, h);
             } else {
                 later.push(i);
             }
         }
         for i in later {
-            let mut p = (hs[i] >> shift) as usize;
-            slots[p].more = true;
-            while slots[p].meta as u32 != EMPTY_LEN {
+            let home = (hs[i] >> shift) as usize;
+            let mut p = home;
+            // Every key placed before with this home lies between it and the free slot.
+            while !take(p) {
+                let j = slots[p].idx as usize;
+                if unique && hs[j] == hs[i] && same_key::<FOLD>(bytes(j), bytes(i)) {
+                    return None;
+                }
                 p = (p + 1) & mask;
             }
-            slots[p] = Self::slot(&arena, offs[i], bytes(i).len(), tag(hs[i], i), i);
+            slots[home].more = true;
+            if let Some(f) = bytes_of_filter.get_mut(home) {
+                *f |= 0x80;
+            }
+            put(&mut slots, &mut bytes_of_filter, p, i, hs[i]);
         }
-        let short = short_len((0..n).map(&bytes));
-        let filter = if filter {
-            let byte = |s: &Slot| match s.meta as u32 {
-                EMPTY_LEN => 0,
-                _ => filter_byte((s.meta >> 32) as u32) | (s.more as u8) << 7,
-            };
-            slots.iter().map(byte).collect()
-        } else {
-            Box::default()
-        };
-        (StrKeys { slots, arena, shift, short, filter }, seed)
+        let filter = bytes_of_filter.into_boxed_slice();
+        Some((StrKeys { slots, arena, shift, short, filter }, seed))
     }
 
     /// The keys in the order of `order` (a permutation of the entries): for scanning ranges
@@ -294,15 +345,15 @@ impl StrKeys {
         bytes: impl Fn(usize) -> &'a [u8],
     ) -> StrKeys {
         let n = order.len();
-        let (arena, offs) = arena::<FOLD>(n, &bytes);
+        let (arena, offs, short) = arena::<FOLD>(n, &bytes);
+        let off = |i: usize| offs.get(i).copied().unwrap_or(0);
         let slots = order
             .iter()
             .map(|&i| {
                 let i = i as usize;
-                Self::slot(&arena, offs[i], bytes(i).len(), 0, i)
+                Self::slot::<FOLD>(bytes(i), off(i), 0, i)
             })
             .collect();
-        let short = short_len(order.iter().map(|&i| bytes(i as usize)));
         StrKeys { slots, arena, shift: 64, short, filter: Box::default() }
     }
 
@@ -473,6 +524,16 @@ impl StrKeys {
     }
 }
 
+/// Whether two keys are equal (ignoring ASCII case if `FOLD`).
+#[inline(always)]
+pub(crate) fn same_key<const FOLD: bool>(a: &[u8], b: &[u8]) -> bool {
+    if FOLD {
+        a.eq_ignore_ascii_case(b)
+    } else {
+        a == b
+    }
+}
+
 #[inline(always)]
 const fn fold<const FOLD: bool>(x: u64) -> u64 {
     if FOLD {
@@ -551,7 +612,9 @@ mod tests {
             let by_word = |s, i| hash_word(read_u64(bytes(i), 0), s);
             let check = |what: &str, hash: &dyn Fn(Seed, usize) -> u64| {
                 for base in [0, crate::hash::process_seed()] {
-                    let (t, seed) = StrKeys::table::<false>(n, bytes, hash, |_, _| 0, base, false);
+                    let (t, seed) =
+                        StrKeys::table::<false>(n, bytes, hash, |_, _| 0, base, false, true)
+                            .expect("distinct keys");
                     let hs: Vec<u64> = (0..n).map(|i| hash(seed, i)).collect();
                     let (got, bound) = (clashes(&hs, t.shift), clash_bound(n, t.shift));
                     assert!(got <= bound, "{name}, {what}: {got} keys off home, bound {bound}");
@@ -612,7 +675,9 @@ mod tests {
                 |h, _| h as u32,
                 9,
                 filter,
-            );
+                true,
+            )
+            .expect("distinct keys");
             for (i, k) in keys.iter().enumerate() {
                 let mut miss = k.clone().into_bytes();
                 miss[12] = b'#'; // no key has one
@@ -624,6 +689,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn tables_refuse_repeated_keys_when_asked() {
+        // A repeat anywhere (also past a poor hash's long probe runs, and in another case
+        // when folding) makes a `unique` table fail; without `unique` it is built.
+        let mut keys: Vec<String> = (0..500).map(|i| format!("key-{i}")).collect();
+        keys.push("KEY-250".into());
+        let bytes = |i: usize| keys[i].as_bytes();
+        let poor = |_, i: usize| (bytes(i).len() as u64) << 60;
+        let good = |s, i: usize| crate::frozen::string_hash::hash_bytes::<true>(bytes(i), s);
+        let tag = |_, _| 0;
+        let n = keys.len();
+        assert!(StrKeys::table::<true>(n, bytes, poor, tag, 1, false, true).is_none());
+        assert!(StrKeys::table::<true>(n, bytes, good, tag, 1, true, true).is_none());
+        assert!(StrKeys::table::<false>(n, bytes, good, tag, 1, true, true).is_some());
+        assert!(StrKeys::table::<true>(n, bytes, good, tag, 1, false, false).is_some());
     }
 
     #[test]
@@ -639,7 +721,9 @@ mod tests {
             |_, i| i as u32 * 2,
             1,
             true,
-        );
+            true,
+        )
+        .expect("distinct keys");
         for (i, k) in keys.iter().enumerate() {
             let h = (k.len() as u64) << 60;
             let e = edges::<false>(k.as_bytes());
