@@ -117,12 +117,13 @@ core_cpu::dispatch! {
         /// Validates UTF-8 and transcodes it to UTF-16: `Ok(units written)`, or
         /// `Err(resume)` as `utf8_check` (then `dst` holds anything). Contract: `dst` holds
         /// at least `src.len()` units. One fused pass where the level walks non-ASCII text
-        /// in scalar code (`sse2`, `scalar`), the two kernels in turn elsewhere.
+        /// in scalar code (`sse2`, `scalar`) and at `avx512` (a check per block), the two
+        /// kernels in turn elsewhere.
         unsafe fn utf8_to_utf16_checked(
             src: &[u8],
             dst: &mut [MaybeUninit<u16>],
         ) -> Result<usize, usize> {
-            avx512: utf8_to_utf16::checked_in_two_passes_avx512,
+            avx512: avx512::transcode_utf8_checked,
             avx2: utf8_to_utf16::checked_in_two_passes::<V256>,
             sse42: utf8_to_utf16::checked_in_two_passes::<Sse42>,
             sse2: utf8_to_utf16::to_utf16_checked_no_shuffle::<Sse2>,

@@ -20,6 +20,10 @@
 //!         permuted into a 16-bit lane (vpermb) and the next two into another; kinds by pext
 //!         of the byte-class masks; decode each kind with fixed arithmetic, merge by kind mask
 //!     the tail: variable steps of up to 32 tokens, masked loads and stores
+//!     validating (one pass): every block but ASCII also gets the UTF-8 check of its 64
+//!         bytes (the AVX2 algorithm on 64-byte vectors, shifted inputs by loads), a run
+//!         of 3-byte chars a check of its own chars, the bytes after the main loop and the
+//!         input's end one by masked loads; the tail steps only once all that passed
 //! UTF-16 to UTF-8, per fixed step of 32 units (a masked load at the end):
 //!     64 units all ASCII (one test): pack to bytes, a 64-unit step
 //!     all ASCII: narrow to bytes
@@ -43,6 +47,7 @@
 
 use super::low_bits;
 use crate::arch::generic::utf16_check;
+use crate::arch::generic::utf8_validate::ErrorTables;
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 use core_cpu::vector::avx2::V256;
@@ -330,14 +335,20 @@ static RUN_LEADS: [u8; 64] = {
 /// UTF-8 then makes the bytes between continuations), a multiply-add joining the
 /// continuations' payloads and one store: about a third of a fixed block's work per char.
 ///
+/// With `CHECK` the input is not known to be valid: each step also ORs into `error` what is
+/// non-zero unless every char is one (two continuations, a code point from 0x800 and not a
+/// surrogate); a bad step is still transcoded.
+///
 /// # Safety
-/// `src` is valid UTF-8 and `i` a char boundary in it; the CPU has this level's features.
+/// `i <= src.len()`; without `CHECK`, `src` is valid UTF-8 and `i` a char boundary in it; the
+/// CPU has this level's features.
 #[inline(always)]
-unsafe fn three_byte_run(
+unsafe fn three_byte_run<const CHECK: bool>(
     src: &[u8],
     i: usize,
     dst: &mut [MaybeUninit<u16>],
     o: usize,
+    error: &mut __m512i,
 ) -> (usize, usize) {
     let (mut j, mut u) = (i, o);
     // SAFETY: each step reads `j..j + 96 <= src.len()` and writes `u..u + 32 <= dst.len()`
@@ -356,12 +367,88 @@ unsafe fn three_byte_run(
             let tail = _mm512_permutex2var_epi8(v0, tails, v1);
             let payload = _mm512_maddubs_epi16(_mm512_and_si512(tail, k(0x3F3F)), k(0x4001));
             let units = _mm512_or_si512(payload, _mm512_slli_epi16::<12>(lead));
+            if CHECK {
+                // Per lane, each term is zero exactly when it holds: both tail bytes are
+                // `10xx_xxxx`; the code point is at least 0x800 (no overlong form); it is
+                // not a surrogate (`cp - 0xD800` wraps to 0x800 or more).
+                let conts = _mm512_xor_si512(_mm512_and_si512(tail, k(0xC0C0)), k(0x8080));
+                let overlong = _mm512_subs_epu16(k(0x800), units);
+                let surrogate = _mm512_subs_epu16(k(0x800), _mm512_sub_epi16(units, k(0xD800)));
+                // error | conts | overlong, then | surrogate (0xFE: a | b | c).
+                *error = _mm512_ternarylogic_epi64::<0xFE>(*error, conts, overlong);
+                *error = _mm512_or_si512(*error, surrogate);
+            }
             _mm512_storeu_si512(dst.as_mut_ptr().add(u).cast(), units);
             j += 96;
             u += 32;
         }
     }
     (j - i, u - o)
+}
+
+/// The UTF-8 check of the 64 positions from `i` (`i + 64 <= src.len()`), whose bytes `v`
+/// holds: non-zero in the bytes that break UTF-8 with the three before them (bytes before the
+/// input count as ASCII). The shifted inputs are loads one to three bytes back, masked at the
+/// input's start.
+///
+/// # Safety
+/// `i + 64 <= src.len()`; the CPU has this level's features.
+#[inline(always)]
+unsafe fn check_block(t: ErrorTables<V512>, src: &[u8], i: usize, v: __m512i) -> __m512i {
+    // SAFETY: the loads read `i - 3 .. i + 61` inside `src` when `i >= 3`; else the masks drop
+    // the lanes before `src` (masked-off lanes are not accessed). CPU per contract.
+    unsafe {
+        let p = src.as_ptr().add(i);
+        let (p1, p2, p3) = if i >= 3 {
+            (
+                _mm512_loadu_si512(p.sub(1).cast()),
+                _mm512_loadu_si512(p.sub(2).cast()),
+                _mm512_loadu_si512(p.sub(3).cast()),
+            )
+        } else {
+            let from = |k: usize| !low_bits(k - i.min(k));
+            (
+                _mm512_maskz_loadu_epi8(from(1), p.wrapping_sub(1).cast()),
+                _mm512_maskz_loadu_epi8(from(2), p.wrapping_sub(2).cast()),
+                _mm512_maskz_loadu_epi8(from(3), p.wrapping_sub(3).cast()),
+            )
+        };
+        t.errors(V512(v), V512(p1), V512(p2), V512(p3)).0
+    }
+}
+
+/// The UTF-8 check of the positions from `c` to the end of `src`, and of its end: 64
+/// positions at a time by masked loads, the last chunk holding at least one lane past the
+/// end. Those lanes read as zero bytes, so a sequence cut by the end is an error of the
+/// check itself (a lead followed by a zero, or a third or fourth byte that is not a
+/// continuation).
+///
+/// # Safety
+/// `c <= src.len()`; the CPU has this level's features.
+#[inline(always)]
+unsafe fn check_end(t: ErrorTables<V512>, src: &[u8], mut c: usize) -> __m512i {
+    let n = src.len();
+    // SAFETY: the loads' masks keep the lanes of positions `0..n` (masked-off lanes are not
+    // accessed); CPU per contract.
+    unsafe {
+        let mut error = _mm512_setzero_si512();
+        loop {
+            let live = n - c;
+            let p = src.as_ptr().wrapping_add(c);
+            // Lanes of shift `k` that hold bytes of `src`: positions `c + j - k` in `0..n`.
+            let lanes = |k: usize| low_bits(live + k) & !low_bits(k - c.min(k));
+            let x = _mm512_maskz_loadu_epi8(lanes(0), p.cast());
+            let p1 = _mm512_maskz_loadu_epi8(lanes(1), p.wrapping_sub(1).cast());
+            let p2 = _mm512_maskz_loadu_epi8(lanes(2), p.wrapping_sub(2).cast());
+            let p3 = _mm512_maskz_loadu_epi8(lanes(3), p.wrapping_sub(3).cast());
+            let e = t.errors(V512(x), V512(p1), V512(p2), V512(p3)).0;
+            error = _mm512_or_si512(error, e);
+            if live < 64 {
+                return error;
+            }
+            c += 64;
+        }
+    }
 }
 
 /// Where a step of the tail loop ends: `(bytes, units)`. `tokens` marks the token positions
@@ -387,17 +474,72 @@ unsafe fn token_end(tokens: u64, len: usize) -> (usize, usize) {
 
 /// Transcodes valid UTF-8 to UTF-16; returns the units written.
 ///
+/// # Safety
+/// `src` is valid UTF-8, `dst` holds at least as many units as it needs, and the CPU has
+/// this level's features.
+#[inline(always)]
+pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+    // SAFETY: forwarded contract; without the check the kernel always returns `Some`.
+    unsafe { transcode_utf8_with::<false>(src, dst).unwrap_or(0) }
+}
+
+/// Validates UTF-8 and transcodes it to UTF-16 in one pass (the level's
+/// `utf8_to_utf16_checked`): `Ok(units written)`, or `Err(resume)` as `utf8_check` (then
+/// `dst` holds anything).
+///
+/// # Safety
+/// `dst` holds at least `src.len()` units and the CPU has this level's features.
+#[inline(always)]
+pub(crate) unsafe fn transcode_utf8_checked(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Result<usize, usize> {
+    // SAFETY: forwarded contract.
+    match unsafe { transcode_utf8_with::<true>(src, dst) } {
+        Some(units) => Ok(units),
+        None => invalid_resume(src),
+    }
+}
+
+/// Where the error search resumes on input the fused kernel rejected: the check kernel's
+/// answer (it stops at the first bad block; the fused kernel only knows that one was bad).
+#[cold]
+#[inline(never)]
+fn invalid_resume(src: &[u8]) -> Result<usize, usize> {
+    // SAFETY: only AVX-512 kernels call this, so the level's check kernel runs on this CPU.
+    match unsafe { crate::arch::ops::entries::utf8_check::avx512(src) } {
+        Err(resume) => Err(resume),
+        // The kernels disagree: resuming from the start lets the exact code decide.
+        Ok(_) => Err(0),
+    }
+}
+
+/// Transcodes valid UTF-8 to UTF-16; returns the units written.
+///
 /// The main loop takes fixed blocks of [`BLOCK`] bytes, so no block waits on the one before
 /// it to know where it starts: a char belongs to the block where it starts, and the second
 /// half of a 4-byte char to the block holding its third byte (carried over when the lead is
 /// in the block's last two bytes). The tail loop takes variable steps with masked loads and
 /// stores.
 ///
+/// With `CHECK` the input is validated on the way, so one pass does both (as simdutf's
+/// AVX-512 kernel does): ASCII blocks need no check, every other block of the main loop gets
+/// the check of its 64 loaded bytes (which reach past the block's 56: a char the block starts
+/// is checked whole, and so is the byte after the block), a run of 3-byte chars checks its
+/// own chars, and the bytes after the main loop and the input's end are checked before the
+/// tail loop, which may rely on valid input. The main loop is memory-safe on any input (each
+/// block's stores are fixed and bounded by the loop condition, and it never writes more units
+/// than it reads bytes), so its error bits are tested once, after it. Returns `None` for
+/// invalid input (then `dst` holds anything).
+///
 /// # Safety
-/// `src` is valid UTF-8, `dst` holds at least as many units as it needs, and the CPU has
-/// this level's features.
+/// Without `CHECK`, `src` is valid UTF-8 and `dst` holds at least as many units as it needs;
+/// with it, `dst` holds at least `src.len()` units. The CPU has this level's features.
 #[inline(always)]
-pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+unsafe fn transcode_utf8_with<const CHECK: bool>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Option<usize> {
     let (mut i, mut o) = (0, 0);
     let n = src.len();
     // Token bits at the start of the next block that its own bytes do not show: second halves
@@ -413,6 +555,8 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
         let pair = _mm512_loadu_si512(PAIR_INDEX.as_ptr().cast());
         let pair_high = _mm512_loadu_si512(PAIR_INDEX_HIGH.as_ptr().cast());
         let in_block = low_bits(BLOCK);
+        let tables = ErrorTables::<V512>::new();
+        let mut error = _mm512_setzero_si512();
         while i + 66 <= n && o + 64 <= dst.len() {
             let mut v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
             if _mm512_movepi8_mask(v) == 0 {
@@ -449,6 +593,9 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
                 o += BLOCK;
                 continue;
             }
+            if CHECK {
+                error = _mm512_or_si512(error, check_block(tables, src, i, v));
+            }
             let c = Classes::of(v);
             if c.wide & in_block == 0 && carry & !c.starts == 0 {
                 // Only ASCII and 2-byte chars start in the block, and no half of a 4-byte
@@ -475,11 +622,12 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
             let count = tokens.count_ones() as usize;
             let kinds = Kinds::of(c, tokens);
             let v2 = _mm512_loadu_si512(p.add(2).cast());
-            if kinds.three == low_bits(count) {
+            let r = tokens.trailing_zeros() as usize;
+            // (Invalid input may have no token in the first three bytes.)
+            if kinds.three == low_bits(count) && (!CHECK || r < 3) {
                 // Only 3-byte chars, the first at byte 0, 1 or 2: a run of them from there
                 // while it lasts, else this block by fixed gathers.
-                let r = tokens.trailing_zeros() as usize;
-                let (di, d_o) = three_byte_run(src, i + r, dst, o);
+                let (di, d_o) = three_byte_run::<CHECK>(src, i + r, dst, o, &mut error);
                 if d_o > 0 {
                     // The run ends on a char boundary: nothing to carry.
                     carry = 0;
@@ -501,6 +649,17 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
             }
             i += BLOCK;
             o += count;
+        }
+        if CHECK {
+            // The bytes from `i` on: the main loop checked the byte at `i` unless the text
+            // before it ends on a char boundary (after ASCII or a run), so ASCII needs no check.
+            let rest = _mm512_maskz_loadu_epi8(low_bits(n - i), src.as_ptr().add(i).cast());
+            if n - i > 64 || _mm512_movepi8_mask(rest) != 0 {
+                error = _mm512_or_si512(error, check_end(tables, src, i));
+            }
+            if _mm512_test_epi8_mask(error, error) != 0 {
+                return None;
+            }
         }
         // The first tail step may start inside a char; later ones start at a token.
         let mut lead = carry;
@@ -534,7 +693,7 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
             lead = 1;
         }
     }
-    o
+    Some(o)
 }
 
 /// UTF-8 of units that need 1 or 2 bytes each, per 16-bit lane `[first, second]`: ASCII
