@@ -140,6 +140,21 @@ core_cpu::dispatch! {
             neon: utf16_to_utf8::to_utf8::<Neon>,
             scalar: scalar::utf16::to_utf8_kernel,
         }
+        /// Validates UTF-16 and transcodes it to UTF-8: `Some(bytes written)`, or `None`
+        /// when a surrogate is unpaired (then `dst` holds anything). Contract: `dst` holds at
+        /// least `3 * src.len()` bytes. One fused pass at `avx512`, the pairing check and the
+        /// transcoder in turn elsewhere.
+        unsafe fn utf16_to_utf8_checked(
+            src: &[u16],
+            dst: &mut [MaybeUninit<u8>],
+        ) -> Option<usize> {
+            avx512: avx512::transcode_utf16_checked,
+            avx2: utf16_to_utf8::checked_in_two_passes::<V256>,
+            sse42: utf16_to_utf8::checked_in_two_passes::<Sse42>,
+            sse2: utf16_to_utf8::checked_no_shuffle::<Sse2>,
+            neon: utf16_to_utf8::checked_in_two_passes::<Neon>,
+            scalar: scalar::utf16::to_utf8_checked,
+        }
         /// The first position of the byte `a`.
         safe fn memchr(hay: &[u8], a: u8) -> Option<usize> {
             avx512: avx512::memchr1,

@@ -31,9 +31,12 @@
 //!     else each unit gives 1, 2 or 3 bytes: a surrogate pair's 4-byte sequence is split,
 //!         the high surrogate writing the first two bytes and the low one the last two (two
 //!         of its bits come from the unit before it: lane 0 reads it from the step before)
-//!     no 3-byte unit: one 16-bit lane per unit, compressed by "byte 0, and byte 1 unless
-//!         ASCII" (vpcompressb)
+//!     no unit from 0x800 (Latin-1, Cyrillic...): one 16-bit lane per unit, compressed by
+//!         the top bit of each byte, which is "byte 0, and byte 1 unless ASCII" (vpcompressb)
+//!     no 3-byte unit: the same with the surrogates' formulas
 //!     else: 32-bit lanes per 16 units, compressed by the bytes each unit needs
+//!     validating (one pass): a step with surrogates also updates 32-bit masks of the
+//!         pairing (a low surrogate exactly after each high one, across steps by a carry)
 //! ```
 //!
 //! Fixed steps make every step independent of the one before: an earlier version ended each
@@ -762,15 +765,51 @@ const EVEN_BYTES: u64 = 0x5555_5555_5555_5555;
 /// Byte 0 of every 32-bit lane.
 const FIRST_OF_FOUR: u64 = 0x1111_1111_1111_1111;
 
+/// The surrogate pairing of the checked UTF-16 to UTF-8 kernel across its steps, in bit masks
+/// (bit `j`: unit `j` of a step).
+#[derive(Clone, Copy, Default)]
+struct Pairing {
+    /// 1 when the last unit of the step before is a high surrogate.
+    carry: u32,
+    /// Non-zero once a surrogate was found unpaired.
+    error: u32,
+}
+
+impl Pairing {
+    /// A step without surrogates: only a high one right before it is unpaired.
+    #[inline(always)]
+    fn none(&mut self) {
+        self.error |= self.carry;
+        self.carry = 0;
+    }
+
+    /// A step of `count >= 1` units with high surrogates `hi` and low ones `lo`: every unit
+    /// after a high surrogate is a low one, and every low one follows a high one.
+    #[inline(always)]
+    fn step(&mut self, hi: u32, lo: u32, count: usize) {
+        self.error |= (((hi << 1) | self.carry) ^ lo) & low_bits(count) as u32;
+        self.carry = hi >> (count - 1) & 1;
+    }
+}
+
 /// The UTF-8 of up to 32 units `v` (`prev`: each unit's predecessor) into `dst`, of which
-/// the first `count` are input; returns the bytes written.
+/// the first `count` are input (the lanes after them zero); returns the bytes written. With
+/// `CHECK`, `pairing` follows the step's surrogates.
 ///
 /// # Safety
-/// The units are well-formed UTF-16 apart from a high surrogate in the last lane (whose pair
-/// comes next) and a low one in lane 0 (whose pair is in `prev`); with `full`, `dst` has room
-/// for 128 bytes, else for the bytes produced. The CPU has this level's features.
+/// With `full`, `dst` has room for 128 bytes, else for the bytes produced, at most 3 per unit
+/// on any input; without `CHECK`, the units are well-formed UTF-16 apart from a high
+/// surrogate in the last lane (whose pair comes next) and a low one in lane 0 (whose pair is
+/// in `prev`). The CPU has this level's features.
 #[inline(always)]
-unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, full: bool) -> usize {
+unsafe fn encode_units<const CHECK: bool>(
+    v: __m512i,
+    prev: __m512i,
+    count: usize,
+    dst: *mut i8,
+    full: bool,
+    pairing: &mut Pairing,
+) -> usize {
     // SAFETY: stores write at most the bytes produced (masked) or, with `full`, up to 128
     // bytes (two 64-byte stores, the second at most 64 bytes in); CPU per contract.
     unsafe {
@@ -782,15 +821,37 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
                 _mm512_mask_storeu_epi8(q, low_bits(n), bytes);
             }
         };
-        let big = _mm512_cmpge_epu16_mask(v, k(0x800));
-        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
-        let three = big & !surrogate & low_bits(count) as u32;
+        let big = _mm512_cmpge_epu16_mask(v, k(0x800)) & low_bits(count) as u32;
         let ascii = _mm512_cmplt_epu16_mask(v, k(0x80));
+        if big == 0 {
+            if CHECK {
+                pairing.none();
+            }
+            // Units below 0x800 only (Latin-1, Greek, Cyrillic...; surrogates are above): per
+            // lane `[u, 0]` or `[0xC0 | u >> 6, 0x80 | u & 0x3F]`, and the top bit of each
+            // byte says which to keep (both bytes of a 2-byte lane have it, neither byte of
+            // an ASCII one): a mask move, not a compare on the shuffle port.
+            let last = _mm512_slli_epi16::<8>(_mm512_and_si512(v, k(0x3F)));
+            let lead = _mm512_and_si512(_mm512_srli_epi16::<6>(v), k(0x1F));
+            // lead | last | 0x80C0 (0xFE: a | b | c).
+            let two = _mm512_ternarylogic_epi64::<0xFE>(lead, last, k(0x80C0));
+            let u = _mm512_mask_mov_epi16(two, ascii, v);
+            let keep = (EVEN_BYTES | _mm512_movepi8_mask(u)) & low_bits(2 * count);
+            let n = keep.count_ones() as usize;
+            store(dst, n, _mm512_maskz_compress_epi8(keep, u));
+            return n;
+        }
+        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
+        if CHECK {
+            let high = _mm512_cmplt_epu16_mask(v, k(0xDC00)) & surrogate;
+            pairing.step(high, surrogate & !high, count);
+        }
+        let three = big & !surrogate;
         if three == 0 {
             let u = short_units(v, prev, ascii);
-            // Byte 1 of a lane is kept where its top bit is set (every non-ASCII lane).
-            let nonascii = _mm512_test_epi8_mask(u, k(0x8000));
-            let keep = (EVEN_BYTES | nonascii) & low_bits(2 * count);
+            // Byte 1 of a lane is kept where its top bit is set (every non-ASCII lane; byte 0
+            // has it there too, and is kept anyway).
+            let keep = (EVEN_BYTES | _mm512_movepi8_mask(u)) & low_bits(2 * count);
             let n = keep.count_ones() as usize;
             store(dst, n, _mm512_maskz_compress_epi8(keep, u));
             return n;
@@ -818,7 +879,6 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
         let u = short_units(v, prev, ascii);
         // Per half of 16 units, 32-bit lanes [b0, b1, b2, 0]: the short lane widened, or a
         // 3-byte unit's lead and tail.
-        let c = |x: u32| _mm512_set1_epi32(x as i32);
         let half_of = |x: __m512i, half: usize| {
             if half == 0 {
                 _mm512_castsi512_si256(x)
@@ -841,8 +901,8 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
                 (three >> (16 * half)) as u16,
                 wide,
             );
-            let nonascii = _mm512_test_epi8_mask(d, c(0x80_8000));
-            let keep = (FIRST_OF_FOUR | nonascii) & low_bits(4 * units);
+            // Bytes 1 and 2 are kept where their top bit is set (byte 3 is zero, byte 0 kept).
+            let keep = (FIRST_OF_FOUR | _mm512_movepi8_mask(d)) & low_bits(4 * units);
             let n = keep.count_ones() as usize;
             store(dst.add(o), n, _mm512_maskz_compress_epi8(keep, d));
             o += n;
@@ -853,21 +913,57 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
 
 /// Transcodes well-formed UTF-16 to UTF-8; returns the bytes written.
 ///
-/// Steps are a fixed 32 units, so no step waits on the one before it for its input: a pair
-/// cut by a step boundary has its high surrogate's bytes written by one step and its low
-/// one's by the next, which reads the high surrogate as the unit before its first.
-///
 /// # Safety
 /// `src` is well-formed UTF-16, `dst` holds at least as many bytes as it needs, and the CPU
 /// has this level's features.
 #[inline(always)]
 pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
+    // SAFETY: forwarded contract; without the check the kernel always returns `Some`.
+    unsafe { transcode_utf16_with::<false>(src, dst).unwrap_or(0) }
+}
+
+/// Validates UTF-16 and transcodes it to UTF-8 in one pass (the level's
+/// `utf16_to_utf8_checked`): the bytes written, or `None` at an unpaired surrogate (then
+/// `dst` holds anything).
+///
+/// # Safety
+/// `dst` holds at least `3 * src.len()` bytes and the CPU has this level's features.
+#[inline(always)]
+pub(crate) unsafe fn transcode_utf16_checked(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
+    // SAFETY: forwarded contract.
+    unsafe { transcode_utf16_with::<true>(src, dst) }
+}
+
+/// Transcodes well-formed UTF-16 to UTF-8; returns the bytes written.
+///
+/// Steps are a fixed 32 units, so no step waits on the one before it for its input: a pair
+/// cut by a step boundary has its high surrogate's bytes written by one step and its low
+/// one's by the next, which reads the high surrogate as the unit before its first.
+///
+/// With `CHECK` the pairing of surrogates is followed on the way ([`Pairing`]): a step
+/// without any (ASCII, or no unit from 0x800) pays nothing more than a look at the carry.
+/// Unpaired surrogates cost the transcoding nothing but the meaning of its output (each
+/// unit still writes at most 3 bytes), so the error is tested once, at the end.
+///
+/// # Safety
+/// Without `CHECK`, `src` is well-formed UTF-16 and `dst` holds at least as many bytes as it
+/// needs; with it, `dst` holds at least `3 * src.len()` bytes. The CPU has this level's
+/// features.
+#[inline(always)]
+unsafe fn transcode_utf16_with<const CHECK: bool>(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
     let (mut i, mut o) = (0, 0);
     let n = src.len();
+    let mut pairing = Pairing::default();
     // SAFETY: loads read `min(32, n - i)` units at `i` (masked at the end) and the units from
     // `i - 1` when `i > 0`; the main loop's stores stay within `o + 128 <= dst.len()` bytes,
-    // the tail's write exactly the bytes produced, which `dst` has room for by contract.
-    // CPU per contract.
+    // the tail's write exactly the bytes produced, which `dst` has room for by contract (with
+    // `CHECK`, on any input: no unit gives more than 3 bytes). CPU per contract.
     unsafe {
         let previous = _mm512_loadu_si512(PREVIOUS_UNIT.as_ptr().cast());
         let k = |x: u16| _mm512_set1_epi16(x as i16);
@@ -885,6 +981,9 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
                     let packed = _mm512_packus_epi16(v0, v1);
                     let q = dst.as_mut_ptr().add(o);
                     _mm512_storeu_si512(q.cast(), _mm512_permutexvar_epi64(order, packed));
+                    if CHECK {
+                        pairing.none();
+                    }
                     i += 64;
                     o += 64;
                     continue;
@@ -907,6 +1006,9 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
                 } else {
                     _mm256_mask_storeu_epi8(q, lanes, _mm512_cvtepi16_epi8(v));
                 }
+                if CHECK {
+                    pairing.none();
+                }
                 i += len;
                 o += len;
                 after_ascii = true;
@@ -920,11 +1022,14 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
             } else {
                 _mm512_maskz_loadu_epi16(lanes, p.sub(1).cast())
             };
-            o += encode_units(v, prev, len, q, full);
+            o += encode_units::<CHECK>(v, prev, len, q, full, &mut pairing);
             i += len;
         }
     }
-    o
+    if CHECK && pairing.error | pairing.carry != 0 {
+        return None;
+    }
+    Some(o)
 }
 
 /// Byte `j` is `2j + 1`: permuting two vectors of 16-bit units by it lists their top bytes
