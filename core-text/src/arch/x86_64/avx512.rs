@@ -549,7 +549,8 @@ unsafe fn transcode_utf8_with<const CHECK: bool>(
     // of 4-byte chars whose lead ends the block before.
     let mut carry = 0u64;
     // SAFETY: the main loop reads `i..i + 66 <= n` and writes `o..o + 64 <= dst.len()` units
-    // (the 1- and 2-byte path: 32 units at `o` and 32 at `o` plus at most 32);
+    // (the 1- and 2-byte path: 32 units at `o` and 32 at `o` plus at most 32; its ASCII loop
+    // reads and writes 64 or 128 at a time within the bounds it tests);
     // the tail loop loads at most `n - i` bytes at `i` and `n - i - 2` at `i + 2` (masked: the
     // rest are not touched) and stores exactly the units produced, which `dst` has room for
     // by contract. Every step takes at least one byte. CPU per contract.
@@ -563,9 +564,10 @@ unsafe fn transcode_utf8_with<const CHECK: bool>(
         while i + 66 <= n && o + 64 <= dst.len() {
             let mut v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
             if _mm512_movepi8_mask(v) == 0 {
-                // A run of whole ASCII vectors, 64 bytes a step (a carry would be a
-                // continuation byte, which is not ASCII). A loop of its own: with the step
-                // chosen by the mask (64 or 56), the next load's address waited on this one.
+                // A run of whole ASCII vectors (a carry would be a continuation byte, which is
+                // not ASCII), two a step while both are, up to the input's end. A loop of its
+                // own: with the step chosen by the mask (64 or 56), the next load's address
+                // waited on this one.
                 loop {
                     let q = dst.as_mut_ptr().add(o).cast::<__m512i>();
                     let (lo, hi) = widen(v);
@@ -573,7 +575,23 @@ unsafe fn transcode_utf8_with<const CHECK: bool>(
                     _mm512_storeu_si512(q.add(1), hi);
                     i += 64;
                     o += 64;
-                    if i + 66 > n || o + 64 > dst.len() {
+                    while i + 128 <= n && o + 128 <= dst.len() {
+                        let p = src.as_ptr().add(i);
+                        let (a, b) =
+                            (_mm512_loadu_si512(p.cast()), _mm512_loadu_si512(p.add(64).cast()));
+                        if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
+                            break;
+                        }
+                        let q = dst.as_mut_ptr().add(o).cast::<__m512i>();
+                        let ((a0, a1), (b0, b1)) = (widen(a), widen(b));
+                        _mm512_storeu_si512(q, a0);
+                        _mm512_storeu_si512(q.add(1), a1);
+                        _mm512_storeu_si512(q.add(2), b0);
+                        _mm512_storeu_si512(q.add(3), b1);
+                        i += 128;
+                        o += 128;
+                    }
+                    if i + 64 > n || o + 64 > dst.len() {
                         break;
                     }
                     v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
