@@ -117,12 +117,13 @@ core_cpu::dispatch! {
         /// Validates UTF-8 and transcodes it to UTF-16: `Ok(units written)`, or
         /// `Err(resume)` as `utf8_check` (then `dst` holds anything). Contract: `dst` holds
         /// at least `src.len()` units. One fused pass where the level walks non-ASCII text
-        /// in scalar code (`sse2`, `scalar`), the two kernels in turn elsewhere.
+        /// in scalar code (`sse2`, `scalar`) and at `avx512` (a check per block), the two
+        /// kernels in turn elsewhere.
         unsafe fn utf8_to_utf16_checked(
             src: &[u8],
             dst: &mut [MaybeUninit<u16>],
         ) -> Result<usize, usize> {
-            avx512: utf8_to_utf16::checked_in_two_passes_avx512,
+            avx512: avx512::transcode_utf8_checked,
             avx2: utf8_to_utf16::checked_in_two_passes::<V256>,
             sse42: utf8_to_utf16::checked_in_two_passes::<Sse42>,
             sse2: utf8_to_utf16::to_utf16_checked_no_shuffle::<Sse2>,
@@ -138,6 +139,21 @@ core_cpu::dispatch! {
             sse2: utf16_to_utf8::to_utf8_no_shuffle::<Sse2>,
             neon: utf16_to_utf8::to_utf8::<Neon>,
             scalar: scalar::utf16::to_utf8_kernel,
+        }
+        /// Validates UTF-16 and transcodes it to UTF-8: `Some(bytes written)`, or `None`
+        /// when a surrogate is unpaired (then `dst` holds anything). Contract: `dst` holds at
+        /// least `3 * src.len()` bytes. One fused pass at `avx512`, the pairing check and the
+        /// transcoder in turn elsewhere.
+        unsafe fn utf16_to_utf8_checked(
+            src: &[u16],
+            dst: &mut [MaybeUninit<u8>],
+        ) -> Option<usize> {
+            avx512: avx512::transcode_utf16_checked,
+            avx2: utf16_to_utf8::checked_in_two_passes::<V256>,
+            sse42: utf16_to_utf8::checked_in_two_passes::<Sse42>,
+            sse2: utf16_to_utf8::checked_no_shuffle::<Sse2>,
+            neon: utf16_to_utf8::checked_in_two_passes::<Neon>,
+            scalar: scalar::utf16::to_utf8_checked,
         }
         /// The first position of the byte `a`.
         safe fn memchr(hay: &[u8], a: u8) -> Option<usize> {

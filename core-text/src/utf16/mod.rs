@@ -57,11 +57,12 @@ pub fn utf8_len(src: &[u16]) -> Result<usize, Utf16Error> {
 /// Validates `src` and transcodes it to UTF-8 into `dst`, returning the bytes written.
 ///
 /// A `dst` of `3 * src.len()` bytes is always large enough, and the fastest: then `src` is
-/// only validated, not measured first.
+/// validated as it is transcoded, not measured first.
 ///
 /// # Errors
-/// [`TranscodeError::Invalid`] at the first unpaired surrogate (nothing is written), or
-/// [`TranscodeError::BufferTooSmall`] with the exact size needed.
+/// [`TranscodeError::Invalid`] at the first unpaired surrogate (then what `dst` holds is
+/// unspecified: the units before it may have been transcoded into it), or
+/// [`TranscodeError::BufferTooSmall`] with the exact size needed (nothing is written).
 ///
 /// ```
 /// let mut buf = [0u8; 8];
@@ -155,29 +156,23 @@ pub(crate) fn utf8_len_in<O: Ops>(o: O, src: &[u16]) -> Result<usize, Utf16Error
     }
 }
 
-/// Checks that `src` is well-formed with the validation kernel, which does not count and is
-/// about twice as fast as [`utf8_len_in`]; the error comes from the exact path.
-fn validate_in<O: Ops>(o: O, src: &[u16]) -> Result<(), Utf16Error> {
-    if o.utf16_validate(src) {
-        return Ok(());
-    }
-    utf8_len_in(o, src).map(|_| ())
-}
-
 pub(crate) fn to_utf8_in<O: Ops>(
     o: O,
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Utf16Error>> {
     // With room for the most `src` can need (3 bytes a unit: a pair takes 4 for its 2 units),
-    // validating is enough: no count.
+    // one kernel validates and transcodes: no count.
     if src.len().checked_mul(3).is_some_and(|max| dst.len() >= max) {
-        validate_in(o, src).map_err(TranscodeError::Invalid)?;
-    } else {
-        let needed = utf8_len_in(o, src).map_err(TranscodeError::Invalid)?;
-        if dst.len() < needed {
-            return Err(BufferTooSmall { needed, available: dst.len() }.into());
+        // SAFETY: `dst` holds `3 * src.len()` bytes; the kernel writes bytes only.
+        if let Some(written) = unsafe { o.utf16_to_utf8_checked(src, as_output(dst)) } {
+            return Ok(written);
         }
+        // Not well formed: the exact path below says where.
+    }
+    let needed = utf8_len_in(o, src).map_err(TranscodeError::Invalid)?;
+    if dst.len() < needed {
+        return Err(BufferTooSmall { needed, available: dst.len() }.into());
     }
     // SAFETY: `src` was just validated and `dst` holds at least the exact count; the kernel
     // writes bytes only.

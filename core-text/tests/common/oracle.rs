@@ -254,7 +254,14 @@ pub fn check_utf16(imps: &[Imp], input: &[u16], ctx: &impl fmt::Debug) {
                         }
                         other => panic!("to_utf8 into {len}: {other:?}: {at}"),
                     }
-                    assert!(dst.iter().all(|&b| b == SENTINEL_U8), "wrote on invalid input: {at}");
+                    // With room for 3 bytes a unit, one pass validates and writes (what `dst`
+                    // holds is then unspecified); with less, nothing can be written.
+                    if len < 3 * input.len() {
+                        assert!(
+                            dst.iter().all(|&b| b == SENTINEL_U8),
+                            "wrote on invalid input: {at}"
+                        );
+                    }
                 }
             }
             (None, None) => unreachable!(),

@@ -462,3 +462,31 @@ pub(crate) unsafe fn to_utf8_no_shuffle<V: Vector>(
         })
     }
 }
+
+/// `utf16_to_utf8_checked` as the level's pairing check, then its transcoder.
+///
+/// # Safety
+/// `dst` holds at least `3 * src.len()` bytes and the CPU supports `V`'s level.
+#[inline(always)]
+pub(crate) unsafe fn checked_in_two_passes<V: Shuffle>(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
+    // SAFETY: the level per the contract; the check accepts any input, and well-formed input
+    // needs at most 3 bytes a unit, which `dst` holds.
+    unsafe { super::utf16_check::validate::<V>(src).then(|| to_utf8::<V>(src, dst)) }
+}
+
+/// [`checked_in_two_passes`] for levels without a byte shuffle (SSE2).
+///
+/// # Safety
+/// As for [`checked_in_two_passes`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) unsafe fn checked_no_shuffle<V: Vector>(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
+    // SAFETY: as in `checked_in_two_passes`.
+    unsafe { super::utf16_check::validate::<V>(src).then(|| to_utf8_no_shuffle::<V>(src, dst)) }
+}

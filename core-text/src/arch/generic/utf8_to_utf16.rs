@@ -457,6 +457,38 @@ unsafe fn store_widened<V: Vector>(v: V, q: *mut u8) {
     }
 }
 
+/// Widens ASCII from byte `i` (unit `o`) on, two vectors a step, while both are ASCII and
+/// the bounds allow; returns where it stopped, `(i, o)` advanced alike.
+///
+/// # Safety
+/// `o <= dst.len()`, and the CPU supports `V`'s level.
+#[inline(always)]
+unsafe fn ascii_pairs<V: Vector>(
+    src: &[u8],
+    mut i: usize,
+    dst: &mut [MaybeUninit<u16>],
+    mut o: usize,
+) -> (usize, usize) {
+    let b = V::BYTES;
+    // SAFETY: reads `i..i + 2 * BYTES <= src.len()` and writes units `o..o + 2 * BYTES <=
+    // dst.len()`, by the loop condition; CPU per contract.
+    unsafe {
+        while i + 2 * b <= src.len() && o + 2 * b <= dst.len() {
+            let p = src.as_ptr().add(i);
+            let (v0, v1) = (V::load(p), V::load(p.add(b)));
+            if v0.or(v1).any_high_bit() {
+                break;
+            }
+            let q = dst.as_mut_ptr().add(o).cast::<u8>();
+            store_widened(v0, q);
+            store_widened(v1, q.add(2 * b));
+            i += 2 * b;
+            o += 2 * b;
+        }
+    }
+    (i, o)
+}
+
 /// [`byte_units`] of the vector `c` loaded from `p`, its neighbours loaded around it.
 ///
 /// # Safety
@@ -743,21 +775,8 @@ unsafe fn convert<V: Vector>(
             let v = V::load(p);
             if !v.any_high_bit() {
                 store_widened(v, q);
-                i += b;
-                o += b;
                 // More ASCII is likely: two vectors a step while it lasts.
-                while i + 2 * b <= n && o + 2 * b <= dst.len() {
-                    let p = src.as_ptr().add(i);
-                    let (v0, v1) = (V::load(p), V::load(p.add(b)));
-                    if v0.or(v1).any_high_bit() {
-                        break;
-                    }
-                    let q = dst.as_mut_ptr().add(o).cast::<u8>();
-                    store_widened(v0, q);
-                    store_widened(v1, q.add(2 * b));
-                    i += 2 * b;
-                    o += 2 * b;
-                }
+                (i, o) = ascii_pairs::<V>(src, i + b, dst, o + b);
                 continue;
             }
             let lead = *p;
@@ -969,18 +988,7 @@ pub(crate) unsafe fn to_utf16_checked_no_shuffle<V: Vector>(
         // the stores end at `o + BYTES <= i + BYTES <= n <= dst.len()` units (twice that with
         // two vectors); CPU per contract.
         unsafe {
-            while i + 2 * b <= n {
-                let p = src.as_ptr().add(i);
-                let (v0, v1) = (V::load(p), V::load(p.add(b)));
-                if v0.or(v1).any_high_bit() {
-                    break;
-                }
-                let q = dst.as_mut_ptr().add(o).cast::<u8>();
-                store_widened(v0, q);
-                store_widened(v1, q.add(2 * b));
-                i += 2 * b;
-                o += 2 * b;
-            }
+            (i, o) = ascii_pairs::<V>(src, i, dst, o);
             while i + b <= n {
                 let v = V::load(src.as_ptr().add(i));
                 store_widened(v, dst.as_mut_ptr().add(o).cast::<u8>());
@@ -1020,24 +1028,5 @@ pub(crate) unsafe fn checked_in_two_passes<V: Transcode + core_cpu::vector::Look
     unsafe {
         super::utf8_validate::check::<V>(src)?;
         Ok(to_utf16::<V>(src, dst))
-    }
-}
-
-/// [`checked_in_two_passes`] at `avx512`: that level's check (the AVX2 algorithm) and its own
-/// transcoder, both inlined into the entry.
-///
-/// # Safety
-/// `dst` holds at least `src.len()` units and the CPU supports AVX-512 (the level's set).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub(crate) unsafe fn checked_in_two_passes_avx512(
-    src: &[u8],
-    dst: &mut [MaybeUninit<u16>],
-) -> Result<usize, usize> {
-    // SAFETY: as `checked_in_two_passes`; the two kernels are the level's `utf8_check` and
-    // `utf8_to_utf16`.
-    unsafe {
-        super::utf8_validate::check::<core_cpu::vector::avx2::V256>(src)?;
-        Ok(crate::arch::x86_64::avx512::transcode_utf8(src, dst))
     }
 }

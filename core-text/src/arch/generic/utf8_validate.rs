@@ -177,11 +177,56 @@ static INCOMPLETE_MAX: [u8; 32] = {
     t
 };
 
-/// Running state across blocks.
-struct State<V> {
+/// The three nibble tables of the check, held in registers, and the check of one vector: what
+/// a kernel that validates as it transcodes (AVX-512's UTF-8 to UTF-16) takes from here.
+#[derive(Clone, Copy)]
+pub(crate) struct ErrorTables<V> {
     t1: V,
     t2: V,
     t3: V,
+}
+
+impl<V: Lookup> ErrorTables<V> {
+    /// # Safety
+    /// The CPU supports `V`'s level.
+    #[inline(always)]
+    pub(crate) unsafe fn new() -> Self {
+        // SAFETY: CPU per contract.
+        unsafe {
+            ErrorTables {
+                t1: V::table(&BYTE_1_HIGH),
+                t2: V::table(&BYTE_1_LOW),
+                t3: V::table(&BYTE_2_HIGH),
+            }
+        }
+    }
+
+    /// The error bits of `input` given the input shifted by one, two and three bytes (from
+    /// `prevN` or from unaligned loads one, two and three bytes earlier): non-zero in the
+    /// bytes that break UTF-8 with the three before them.
+    ///
+    /// # Safety
+    /// The CPU supports `V`'s level.
+    #[inline(always)]
+    pub(crate) unsafe fn errors(self, input: V, p1: V, p2: V, p3: V) -> V {
+        // SAFETY: CPU per contract.
+        unsafe {
+            let special = p1
+                .high_nibbles()
+                .lookup(self.t1)
+                .and(p1.low_nibbles().lookup(self.t2))
+                .and(input.high_nibbles().lookup(self.t3));
+            let third = p2.subs_u8(V::splat8(0xE0 - 0x80));
+            let fourth = p3.subs_u8(V::splat8(0xF0 - 0x80));
+            let must = third.or(fourth).and(V::splat8(0x80));
+            must.xor(special)
+        }
+    }
+}
+
+/// Running state across blocks.
+struct State<V> {
+    tables: ErrorTables<V>,
     error: V,
     prev: V,
     prev_incomplete: V,
@@ -198,9 +243,7 @@ impl<V: Lookup> State<V> {
         // contract provides.
         unsafe {
             State {
-                t1: V::table(&BYTE_1_HIGH),
-                t2: V::table(&BYTE_1_LOW),
-                t3: V::table(&BYTE_2_HIGH),
+                tables: ErrorTables::new(),
                 error: V::zero(),
                 prev: V::zero(),
                 prev_incomplete: V::zero(),
@@ -220,22 +263,11 @@ impl<V: Lookup> State<V> {
         }
     }
 
-    /// The error bits of `input` given the input shifted by one, two and three bytes (from
-    /// `prevN` or from unaligned loads one, two and three bytes earlier).
+    /// The error bits of `input` given the input shifted by one, two and three bytes.
     #[inline(always)]
     unsafe fn check_shifted(&self, input: V, p1: V, p2: V, p3: V) -> V {
         // SAFETY: the caller's CPU supports `V`'s level.
-        unsafe {
-            let special = p1
-                .high_nibbles()
-                .lookup(self.t1)
-                .and(p1.low_nibbles().lookup(self.t2))
-                .and(input.high_nibbles().lookup(self.t3));
-            let third = p2.subs_u8(V::splat8(0xE0 - 0x80));
-            let fourth = p3.subs_u8(V::splat8(0xF0 - 0x80));
-            let must = third.or(fourth).and(V::splat8(0x80));
-            must.xor(special)
-        }
+        unsafe { self.tables.errors(input, p1, p2, p3) }
     }
 
     /// Validates (and with `COUNT` counts) the 64 bytes at `p`.

@@ -220,6 +220,11 @@ fn encode_step(src: &[u16], i: usize, dst: &mut [MaybeUninit<u8>], o: usize) -> 
     }
 }
 
+/// The `utf16_to_utf8_checked` entry: the pairing check, then [`to_utf8`].
+pub(crate) fn to_utf8_checked(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> Option<usize> {
+    validate(src).then(|| to_utf8(src, dst))
+}
+
 /// The table entry: same as [`to_utf8`] (its contract makes it never panic).
 pub(crate) fn to_utf8_kernel(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
     to_utf8(src, dst)

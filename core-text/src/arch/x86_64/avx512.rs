@@ -20,6 +20,10 @@
 //!         permuted into a 16-bit lane (vpermb) and the next two into another; kinds by pext
 //!         of the byte-class masks; decode each kind with fixed arithmetic, merge by kind mask
 //!     the tail: variable steps of up to 32 tokens, masked loads and stores
+//!     validating (one pass): every block but ASCII also gets the UTF-8 check of its 64
+//!         bytes (the AVX2 algorithm on 64-byte vectors, shifted inputs by loads), a run
+//!         of 3-byte chars a check of its own chars, the bytes after the main loop and the
+//!         input's end one by masked loads; the tail steps only once all that passed
 //! UTF-16 to UTF-8, per fixed step of 32 units (a masked load at the end):
 //!     64 units all ASCII (one test): pack to bytes, a 64-unit step
 //!     all ASCII: narrow to bytes
@@ -27,9 +31,12 @@
 //!     else each unit gives 1, 2 or 3 bytes: a surrogate pair's 4-byte sequence is split,
 //!         the high surrogate writing the first two bytes and the low one the last two (two
 //!         of its bits come from the unit before it: lane 0 reads it from the step before)
-//!     no 3-byte unit: one 16-bit lane per unit, compressed by "byte 0, and byte 1 unless
-//!         ASCII" (vpcompressb)
+//!     no unit from 0x800 (Latin-1, Cyrillic...): one 16-bit lane per unit, compressed by
+//!         the top bit of each byte, which is "byte 0, and byte 1 unless ASCII" (vpcompressb)
+//!     no 3-byte unit: the same with the surrogates' formulas
 //!     else: 32-bit lanes per 16 units, compressed by the bytes each unit needs
+//!     validating (one pass): a step with surrogates also updates 32-bit masks of the
+//!         pairing (a low surrogate exactly after each high one, across steps by a carry)
 //! ```
 //!
 //! Fixed steps make every step independent of the one before: an earlier version ended each
@@ -43,6 +50,7 @@
 
 use super::low_bits;
 use crate::arch::generic::utf16_check;
+use crate::arch::generic::utf8_validate::ErrorTables;
 use core::arch::x86_64::*;
 use core::mem::MaybeUninit;
 use core_cpu::vector::avx2::V256;
@@ -330,14 +338,20 @@ static RUN_LEADS: [u8; 64] = {
 /// UTF-8 then makes the bytes between continuations), a multiply-add joining the
 /// continuations' payloads and one store: about a third of a fixed block's work per char.
 ///
+/// With `CHECK` the input is not known to be valid: each step also ORs into `error` what is
+/// non-zero unless every char is one (two continuations, a code point from 0x800 and not a
+/// surrogate); a bad step is still transcoded.
+///
 /// # Safety
-/// `src` is valid UTF-8 and `i` a char boundary in it; the CPU has this level's features.
+/// `i <= src.len()`; without `CHECK`, `src` is valid UTF-8 and `i` a char boundary in it; the
+/// CPU has this level's features.
 #[inline(always)]
-unsafe fn three_byte_run(
+unsafe fn three_byte_run<const CHECK: bool>(
     src: &[u8],
     i: usize,
     dst: &mut [MaybeUninit<u16>],
     o: usize,
+    error: &mut __m512i,
 ) -> (usize, usize) {
     let (mut j, mut u) = (i, o);
     // SAFETY: each step reads `j..j + 96 <= src.len()` and writes `u..u + 32 <= dst.len()`
@@ -356,12 +370,88 @@ unsafe fn three_byte_run(
             let tail = _mm512_permutex2var_epi8(v0, tails, v1);
             let payload = _mm512_maddubs_epi16(_mm512_and_si512(tail, k(0x3F3F)), k(0x4001));
             let units = _mm512_or_si512(payload, _mm512_slli_epi16::<12>(lead));
+            if CHECK {
+                // Per lane, each term is zero exactly when it holds: both tail bytes are
+                // `10xx_xxxx`; the code point is at least 0x800 (no overlong form); it is
+                // not a surrogate (`cp - 0xD800` wraps to 0x800 or more).
+                let conts = _mm512_xor_si512(_mm512_and_si512(tail, k(0xC0C0)), k(0x8080));
+                let overlong = _mm512_subs_epu16(k(0x800), units);
+                let surrogate = _mm512_subs_epu16(k(0x800), _mm512_sub_epi16(units, k(0xD800)));
+                // error | conts | overlong, then | surrogate (0xFE: a | b | c).
+                *error = _mm512_ternarylogic_epi64::<0xFE>(*error, conts, overlong);
+                *error = _mm512_or_si512(*error, surrogate);
+            }
             _mm512_storeu_si512(dst.as_mut_ptr().add(u).cast(), units);
             j += 96;
             u += 32;
         }
     }
     (j - i, u - o)
+}
+
+/// The UTF-8 check of the 64 positions from `i` (`i + 64 <= src.len()`), whose bytes `v`
+/// holds: non-zero in the bytes that break UTF-8 with the three before them (bytes before the
+/// input count as ASCII). The shifted inputs are loads one to three bytes back, masked at the
+/// input's start.
+///
+/// # Safety
+/// `i + 64 <= src.len()`; the CPU has this level's features.
+#[inline(always)]
+unsafe fn check_block(t: ErrorTables<V512>, src: &[u8], i: usize, v: __m512i) -> __m512i {
+    // SAFETY: the loads read `i - 3 .. i + 61` inside `src` when `i >= 3`; else the masks drop
+    // the lanes before `src` (masked-off lanes are not accessed). CPU per contract.
+    unsafe {
+        let p = src.as_ptr().add(i);
+        let (p1, p2, p3) = if i >= 3 {
+            (
+                _mm512_loadu_si512(p.sub(1).cast()),
+                _mm512_loadu_si512(p.sub(2).cast()),
+                _mm512_loadu_si512(p.sub(3).cast()),
+            )
+        } else {
+            let from = |k: usize| !low_bits(k - i.min(k));
+            (
+                _mm512_maskz_loadu_epi8(from(1), p.wrapping_sub(1).cast()),
+                _mm512_maskz_loadu_epi8(from(2), p.wrapping_sub(2).cast()),
+                _mm512_maskz_loadu_epi8(from(3), p.wrapping_sub(3).cast()),
+            )
+        };
+        t.errors(V512(v), V512(p1), V512(p2), V512(p3)).0
+    }
+}
+
+/// The UTF-8 check of the positions from `c` to the end of `src`, and of its end: 64
+/// positions at a time by masked loads, the last chunk holding at least one lane past the
+/// end. Those lanes read as zero bytes, so a sequence cut by the end is an error of the
+/// check itself (a lead followed by a zero, or a third or fourth byte that is not a
+/// continuation).
+///
+/// # Safety
+/// `c <= src.len()`; the CPU has this level's features.
+#[inline(always)]
+unsafe fn check_end(t: ErrorTables<V512>, src: &[u8], mut c: usize) -> __m512i {
+    let n = src.len();
+    // SAFETY: the loads' masks keep the lanes of positions `0..n` (masked-off lanes are not
+    // accessed); CPU per contract.
+    unsafe {
+        let mut error = _mm512_setzero_si512();
+        loop {
+            let live = n - c;
+            let p = src.as_ptr().wrapping_add(c);
+            // Lanes of shift `k` that hold bytes of `src`: positions `c + j - k` in `0..n`.
+            let lanes = |k: usize| low_bits(live + k) & !low_bits(k - c.min(k));
+            let x = _mm512_maskz_loadu_epi8(lanes(0), p.cast());
+            let p1 = _mm512_maskz_loadu_epi8(lanes(1), p.wrapping_sub(1).cast());
+            let p2 = _mm512_maskz_loadu_epi8(lanes(2), p.wrapping_sub(2).cast());
+            let p3 = _mm512_maskz_loadu_epi8(lanes(3), p.wrapping_sub(3).cast());
+            let e = t.errors(V512(x), V512(p1), V512(p2), V512(p3)).0;
+            error = _mm512_or_si512(error, e);
+            if live < 64 {
+                return error;
+            }
+            c += 64;
+        }
+    }
 }
 
 /// Where a step of the tail loop ends: `(bytes, units)`. `tokens` marks the token positions
@@ -387,24 +477,80 @@ unsafe fn token_end(tokens: u64, len: usize) -> (usize, usize) {
 
 /// Transcodes valid UTF-8 to UTF-16; returns the units written.
 ///
+/// # Safety
+/// `src` is valid UTF-8, `dst` holds at least as many units as it needs, and the CPU has
+/// this level's features.
+#[inline(always)]
+pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+    // SAFETY: forwarded contract; without the check the kernel always returns `Some`.
+    unsafe { transcode_utf8_with::<false>(src, dst).unwrap_or(0) }
+}
+
+/// Validates UTF-8 and transcodes it to UTF-16 in one pass (the level's
+/// `utf8_to_utf16_checked`): `Ok(units written)`, or `Err(resume)` as `utf8_check` (then
+/// `dst` holds anything).
+///
+/// # Safety
+/// `dst` holds at least `src.len()` units and the CPU has this level's features.
+#[inline(always)]
+pub(crate) unsafe fn transcode_utf8_checked(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Result<usize, usize> {
+    // SAFETY: forwarded contract.
+    match unsafe { transcode_utf8_with::<true>(src, dst) } {
+        Some(units) => Ok(units),
+        None => invalid_resume(src),
+    }
+}
+
+/// Where the error search resumes on input the fused kernel rejected: the check kernel's
+/// answer (it stops at the first bad block; the fused kernel only knows that one was bad).
+#[cold]
+#[inline(never)]
+fn invalid_resume(src: &[u8]) -> Result<usize, usize> {
+    // SAFETY: only AVX-512 kernels call this, so the level's check kernel runs on this CPU.
+    match unsafe { crate::arch::ops::entries::utf8_check::avx512(src) } {
+        Err(resume) => Err(resume),
+        // The kernels disagree: resuming from the start lets the exact code decide.
+        Ok(_) => Err(0),
+    }
+}
+
+/// Transcodes valid UTF-8 to UTF-16; returns the units written.
+///
 /// The main loop takes fixed blocks of [`BLOCK`] bytes, so no block waits on the one before
 /// it to know where it starts: a char belongs to the block where it starts, and the second
 /// half of a 4-byte char to the block holding its third byte (carried over when the lead is
 /// in the block's last two bytes). The tail loop takes variable steps with masked loads and
 /// stores.
 ///
+/// With `CHECK` the input is validated on the way, so one pass does both (as simdutf's
+/// AVX-512 kernel does): ASCII blocks need no check, every other block of the main loop gets
+/// the check of its 64 loaded bytes (which reach past the block's 56: a char the block starts
+/// is checked whole, and so is the byte after the block), a run of 3-byte chars checks its
+/// own chars, and the bytes after the main loop and the input's end are checked before the
+/// tail loop, which may rely on valid input. The main loop is memory-safe on any input (each
+/// block's stores are fixed and bounded by the loop condition, and it never writes more units
+/// than it reads bytes), so its error bits are tested once, after it. Returns `None` for
+/// invalid input (then `dst` holds anything).
+///
 /// # Safety
-/// `src` is valid UTF-8, `dst` holds at least as many units as it needs, and the CPU has
-/// this level's features.
+/// Without `CHECK`, `src` is valid UTF-8 and `dst` holds at least as many units as it needs;
+/// with it, `dst` holds at least `src.len()` units. The CPU has this level's features.
 #[inline(always)]
-pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) -> usize {
+unsafe fn transcode_utf8_with<const CHECK: bool>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+) -> Option<usize> {
     let (mut i, mut o) = (0, 0);
     let n = src.len();
     // Token bits at the start of the next block that its own bytes do not show: second halves
     // of 4-byte chars whose lead ends the block before.
     let mut carry = 0u64;
     // SAFETY: the main loop reads `i..i + 66 <= n` and writes `o..o + 64 <= dst.len()` units
-    // (the 1- and 2-byte path: 32 units at `o` and 32 at `o` plus at most 32);
+    // (the 1- and 2-byte path: 32 units at `o` and 32 at `o` plus at most 32; its ASCII loop
+    // reads and writes 64 or 128 at a time within the bounds it tests);
     // the tail loop loads at most `n - i` bytes at `i` and `n - i - 2` at `i + 2` (masked: the
     // rest are not touched) and stores exactly the units produced, which `dst` has room for
     // by contract. Every step takes at least one byte. CPU per contract.
@@ -413,12 +559,15 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
         let pair = _mm512_loadu_si512(PAIR_INDEX.as_ptr().cast());
         let pair_high = _mm512_loadu_si512(PAIR_INDEX_HIGH.as_ptr().cast());
         let in_block = low_bits(BLOCK);
+        let tables = ErrorTables::<V512>::new();
+        let mut error = _mm512_setzero_si512();
         while i + 66 <= n && o + 64 <= dst.len() {
             let mut v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
             if _mm512_movepi8_mask(v) == 0 {
-                // A run of whole ASCII vectors, 64 bytes a step (a carry would be a
-                // continuation byte, which is not ASCII). A loop of its own: with the step
-                // chosen by the mask (64 or 56), the next load's address waited on this one.
+                // A run of whole ASCII vectors (a carry would be a continuation byte, which is
+                // not ASCII), two a step while both are, up to the input's end. A loop of its
+                // own: with the step chosen by the mask (64 or 56), the next load's address
+                // waited on this one.
                 loop {
                     let q = dst.as_mut_ptr().add(o).cast::<__m512i>();
                     let (lo, hi) = widen(v);
@@ -426,7 +575,23 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
                     _mm512_storeu_si512(q.add(1), hi);
                     i += 64;
                     o += 64;
-                    if i + 66 > n || o + 64 > dst.len() {
+                    while i + 128 <= n && o + 128 <= dst.len() {
+                        let p = src.as_ptr().add(i);
+                        let (a, b) =
+                            (_mm512_loadu_si512(p.cast()), _mm512_loadu_si512(p.add(64).cast()));
+                        if _mm512_movepi8_mask(_mm512_or_si512(a, b)) != 0 {
+                            break;
+                        }
+                        let q = dst.as_mut_ptr().add(o).cast::<__m512i>();
+                        let ((a0, a1), (b0, b1)) = (widen(a), widen(b));
+                        _mm512_storeu_si512(q, a0);
+                        _mm512_storeu_si512(q.add(1), a1);
+                        _mm512_storeu_si512(q.add(2), b0);
+                        _mm512_storeu_si512(q.add(3), b1);
+                        i += 128;
+                        o += 128;
+                    }
+                    if i + 64 > n || o + 64 > dst.len() {
                         break;
                     }
                     v = _mm512_loadu_si512(src.as_ptr().add(i).cast());
@@ -448,6 +613,9 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
                 i += BLOCK;
                 o += BLOCK;
                 continue;
+            }
+            if CHECK {
+                error = _mm512_or_si512(error, check_block(tables, src, i, v));
             }
             let c = Classes::of(v);
             if c.wide & in_block == 0 && carry & !c.starts == 0 {
@@ -475,11 +643,12 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
             let count = tokens.count_ones() as usize;
             let kinds = Kinds::of(c, tokens);
             let v2 = _mm512_loadu_si512(p.add(2).cast());
-            if kinds.three == low_bits(count) {
+            let r = tokens.trailing_zeros() as usize;
+            // (Invalid input may have no token in the first three bytes.)
+            if kinds.three == low_bits(count) && (!CHECK || r < 3) {
                 // Only 3-byte chars, the first at byte 0, 1 or 2: a run of them from there
                 // while it lasts, else this block by fixed gathers.
-                let r = tokens.trailing_zeros() as usize;
-                let (di, d_o) = three_byte_run(src, i + r, dst, o);
+                let (di, d_o) = three_byte_run::<CHECK>(src, i + r, dst, o, &mut error);
                 if d_o > 0 {
                     // The run ends on a char boundary: nothing to carry.
                     carry = 0;
@@ -501,6 +670,17 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
             }
             i += BLOCK;
             o += count;
+        }
+        if CHECK {
+            // The bytes from `i` on: the main loop checked the byte at `i` unless the text
+            // before it ends on a char boundary (after ASCII or a run), so ASCII needs no check.
+            let rest = _mm512_maskz_loadu_epi8(low_bits(n - i), src.as_ptr().add(i).cast());
+            if n - i > 64 || _mm512_movepi8_mask(rest) != 0 {
+                error = _mm512_or_si512(error, check_end(tables, src, i));
+            }
+            if _mm512_test_epi8_mask(error, error) != 0 {
+                return None;
+            }
         }
         // The first tail step may start inside a char; later ones start at a token.
         let mut lead = carry;
@@ -534,7 +714,7 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
             lead = 1;
         }
     }
-    o
+    Some(o)
 }
 
 /// UTF-8 of units that need 1 or 2 bytes each, per 16-bit lane `[first, second]`: ASCII
@@ -603,15 +783,51 @@ const EVEN_BYTES: u64 = 0x5555_5555_5555_5555;
 /// Byte 0 of every 32-bit lane.
 const FIRST_OF_FOUR: u64 = 0x1111_1111_1111_1111;
 
+/// The surrogate pairing of the checked UTF-16 to UTF-8 kernel across its steps, in bit masks
+/// (bit `j`: unit `j` of a step).
+#[derive(Clone, Copy, Default)]
+struct Pairing {
+    /// 1 when the last unit of the step before is a high surrogate.
+    carry: u32,
+    /// Non-zero once a surrogate was found unpaired.
+    error: u32,
+}
+
+impl Pairing {
+    /// A step without surrogates: only a high one right before it is unpaired.
+    #[inline(always)]
+    fn none(&mut self) {
+        self.error |= self.carry;
+        self.carry = 0;
+    }
+
+    /// A step of `count >= 1` units with high surrogates `hi` and low ones `lo`: every unit
+    /// after a high surrogate is a low one, and every low one follows a high one.
+    #[inline(always)]
+    fn step(&mut self, hi: u32, lo: u32, count: usize) {
+        self.error |= (((hi << 1) | self.carry) ^ lo) & low_bits(count) as u32;
+        self.carry = hi >> (count - 1) & 1;
+    }
+}
+
 /// The UTF-8 of up to 32 units `v` (`prev`: each unit's predecessor) into `dst`, of which
-/// the first `count` are input; returns the bytes written.
+/// the first `count` are input (the lanes after them zero); returns the bytes written. With
+/// `CHECK`, `pairing` follows the step's surrogates.
 ///
 /// # Safety
-/// The units are well-formed UTF-16 apart from a high surrogate in the last lane (whose pair
-/// comes next) and a low one in lane 0 (whose pair is in `prev`); with `full`, `dst` has room
-/// for 128 bytes, else for the bytes produced. The CPU has this level's features.
+/// With `full`, `dst` has room for 128 bytes, else for the bytes produced, at most 3 per unit
+/// on any input; without `CHECK`, the units are well-formed UTF-16 apart from a high
+/// surrogate in the last lane (whose pair comes next) and a low one in lane 0 (whose pair is
+/// in `prev`). The CPU has this level's features.
 #[inline(always)]
-unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, full: bool) -> usize {
+unsafe fn encode_units<const CHECK: bool>(
+    v: __m512i,
+    prev: __m512i,
+    count: usize,
+    dst: *mut i8,
+    full: bool,
+    pairing: &mut Pairing,
+) -> usize {
     // SAFETY: stores write at most the bytes produced (masked) or, with `full`, up to 128
     // bytes (two 64-byte stores, the second at most 64 bytes in); CPU per contract.
     unsafe {
@@ -623,15 +839,37 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
                 _mm512_mask_storeu_epi8(q, low_bits(n), bytes);
             }
         };
-        let big = _mm512_cmpge_epu16_mask(v, k(0x800));
-        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
-        let three = big & !surrogate & low_bits(count) as u32;
+        let big = _mm512_cmpge_epu16_mask(v, k(0x800)) & low_bits(count) as u32;
         let ascii = _mm512_cmplt_epu16_mask(v, k(0x80));
+        if big == 0 {
+            if CHECK {
+                pairing.none();
+            }
+            // Units below 0x800 only (Latin-1, Greek, Cyrillic...; surrogates are above): per
+            // lane `[u, 0]` or `[0xC0 | u >> 6, 0x80 | u & 0x3F]`, and the top bit of each
+            // byte says which to keep (both bytes of a 2-byte lane have it, neither byte of
+            // an ASCII one): a mask move, not a compare on the shuffle port.
+            let last = _mm512_slli_epi16::<8>(_mm512_and_si512(v, k(0x3F)));
+            let lead = _mm512_and_si512(_mm512_srli_epi16::<6>(v), k(0x1F));
+            // lead | last | 0x80C0 (0xFE: a | b | c).
+            let two = _mm512_ternarylogic_epi64::<0xFE>(lead, last, k(0x80C0));
+            let u = _mm512_mask_mov_epi16(two, ascii, v);
+            let keep = (EVEN_BYTES | _mm512_movepi8_mask(u)) & low_bits(2 * count);
+            let n = keep.count_ones() as usize;
+            store(dst, n, _mm512_maskz_compress_epi8(keep, u));
+            return n;
+        }
+        let surrogate = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, k(0xF800)), k(0xD800));
+        if CHECK {
+            let high = _mm512_cmplt_epu16_mask(v, k(0xDC00)) & surrogate;
+            pairing.step(high, surrogate & !high, count);
+        }
+        let three = big & !surrogate;
         if three == 0 {
             let u = short_units(v, prev, ascii);
-            // Byte 1 of a lane is kept where its top bit is set (every non-ASCII lane).
-            let nonascii = _mm512_test_epi8_mask(u, k(0x8000));
-            let keep = (EVEN_BYTES | nonascii) & low_bits(2 * count);
+            // Byte 1 of a lane is kept where its top bit is set (every non-ASCII lane; byte 0
+            // has it there too, and is kept anyway).
+            let keep = (EVEN_BYTES | _mm512_movepi8_mask(u)) & low_bits(2 * count);
             let n = keep.count_ones() as usize;
             store(dst, n, _mm512_maskz_compress_epi8(keep, u));
             return n;
@@ -659,7 +897,6 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
         let u = short_units(v, prev, ascii);
         // Per half of 16 units, 32-bit lanes [b0, b1, b2, 0]: the short lane widened, or a
         // 3-byte unit's lead and tail.
-        let c = |x: u32| _mm512_set1_epi32(x as i32);
         let half_of = |x: __m512i, half: usize| {
             if half == 0 {
                 _mm512_castsi512_si256(x)
@@ -682,8 +919,8 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
                 (three >> (16 * half)) as u16,
                 wide,
             );
-            let nonascii = _mm512_test_epi8_mask(d, c(0x80_8000));
-            let keep = (FIRST_OF_FOUR | nonascii) & low_bits(4 * units);
+            // Bytes 1 and 2 are kept where their top bit is set (byte 3 is zero, byte 0 kept).
+            let keep = (FIRST_OF_FOUR | _mm512_movepi8_mask(d)) & low_bits(4 * units);
             let n = keep.count_ones() as usize;
             store(dst.add(o), n, _mm512_maskz_compress_epi8(keep, d));
             o += n;
@@ -694,21 +931,57 @@ unsafe fn encode_units(v: __m512i, prev: __m512i, count: usize, dst: *mut i8, fu
 
 /// Transcodes well-formed UTF-16 to UTF-8; returns the bytes written.
 ///
-/// Steps are a fixed 32 units, so no step waits on the one before it for its input: a pair
-/// cut by a step boundary has its high surrogate's bytes written by one step and its low
-/// one's by the next, which reads the high surrogate as the unit before its first.
-///
 /// # Safety
 /// `src` is well-formed UTF-16, `dst` holds at least as many bytes as it needs, and the CPU
 /// has this level's features.
 #[inline(always)]
 pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usize {
+    // SAFETY: forwarded contract; without the check the kernel always returns `Some`.
+    unsafe { transcode_utf16_with::<false>(src, dst).unwrap_or(0) }
+}
+
+/// Validates UTF-16 and transcodes it to UTF-8 in one pass (the level's
+/// `utf16_to_utf8_checked`): the bytes written, or `None` at an unpaired surrogate (then
+/// `dst` holds anything).
+///
+/// # Safety
+/// `dst` holds at least `3 * src.len()` bytes and the CPU has this level's features.
+#[inline(always)]
+pub(crate) unsafe fn transcode_utf16_checked(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
+    // SAFETY: forwarded contract.
+    unsafe { transcode_utf16_with::<true>(src, dst) }
+}
+
+/// Transcodes well-formed UTF-16 to UTF-8; returns the bytes written.
+///
+/// Steps are a fixed 32 units, so no step waits on the one before it for its input: a pair
+/// cut by a step boundary has its high surrogate's bytes written by one step and its low
+/// one's by the next, which reads the high surrogate as the unit before its first.
+///
+/// With `CHECK` the pairing of surrogates is followed on the way ([`Pairing`]): a step
+/// without any (ASCII, or no unit from 0x800) pays nothing more than a look at the carry.
+/// Unpaired surrogates cost the transcoding nothing but the meaning of its output (each
+/// unit still writes at most 3 bytes), so the error is tested once, at the end.
+///
+/// # Safety
+/// Without `CHECK`, `src` is well-formed UTF-16 and `dst` holds at least as many bytes as it
+/// needs; with it, `dst` holds at least `3 * src.len()` bytes. The CPU has this level's
+/// features.
+#[inline(always)]
+unsafe fn transcode_utf16_with<const CHECK: bool>(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
     let (mut i, mut o) = (0, 0);
     let n = src.len();
+    let mut pairing = Pairing::default();
     // SAFETY: loads read `min(32, n - i)` units at `i` (masked at the end) and the units from
     // `i - 1` when `i > 0`; the main loop's stores stay within `o + 128 <= dst.len()` bytes,
-    // the tail's write exactly the bytes produced, which `dst` has room for by contract.
-    // CPU per contract.
+    // the tail's write exactly the bytes produced, which `dst` has room for by contract (with
+    // `CHECK`, on any input: no unit gives more than 3 bytes). CPU per contract.
     unsafe {
         let previous = _mm512_loadu_si512(PREVIOUS_UNIT.as_ptr().cast());
         let k = |x: u16| _mm512_set1_epi16(x as i16);
@@ -726,6 +999,9 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
                     let packed = _mm512_packus_epi16(v0, v1);
                     let q = dst.as_mut_ptr().add(o);
                     _mm512_storeu_si512(q.cast(), _mm512_permutexvar_epi64(order, packed));
+                    if CHECK {
+                        pairing.none();
+                    }
                     i += 64;
                     o += 64;
                     continue;
@@ -748,6 +1024,9 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
                 } else {
                     _mm256_mask_storeu_epi8(q, lanes, _mm512_cvtepi16_epi8(v));
                 }
+                if CHECK {
+                    pairing.none();
+                }
                 i += len;
                 o += len;
                 after_ascii = true;
@@ -761,11 +1040,14 @@ pub(crate) unsafe fn transcode_utf16(src: &[u16], dst: &mut [MaybeUninit<u8>]) -
             } else {
                 _mm512_maskz_loadu_epi16(lanes, p.sub(1).cast())
             };
-            o += encode_units(v, prev, len, q, full);
+            o += encode_units::<CHECK>(v, prev, len, q, full, &mut pairing);
             i += len;
         }
     }
-    o
+    if CHECK && pairing.error | pairing.carry != 0 {
+        return None;
+    }
+    Some(o)
 }
 
 /// Byte `j` is `2j + 1`: permuting two vectors of 16-bit units by it lists their top bytes
