@@ -6,6 +6,9 @@
 //!     vpermb: each 3 bytes [a b c] to a 32-bit lane [b a c b]
 //!     vpmultishiftqb: each sextet's 8 bits from its bit offset (10, 4, 22, 16 per lane)
 //!     vpermb: sextet (low 6 bits) to symbol through the 64-byte alphabet
+//! encode in 76-column lines, 64 bytes of output (symbols and separators) a step:
+//!     vpermb and vpmultishiftqb as above, both from that vector's tables; the alphabet
+//!     vpermb merge-masked to keep the separators
 //! decode, 64 symbols to 48 bytes:
 //!     vpermi2b through the 128-byte ASCII table: the value, or 0x80 (non-symbol), 0xC0
 //!     (whitespace); a high bit in the result or the input marks a non-symbol
