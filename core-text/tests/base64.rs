@@ -253,7 +253,7 @@ fn line_broken_encoding_every_length() {
             let url = Engine::new(
                 Config::new().alphabet(b64::Alphabet::URL_SAFE).line_wrap(columns, ending),
             );
-            for len in (0..=700).chain([1100, 1140, 1141, 1200, 2000]) {
+            for len in (0..=700).chain([1100, 1140, 1141, 1200, 2000, 3700, 5000, 7400, 9001]) {
                 let data = bytes(len, len as u64 ^ columns as u64);
                 let plain = b64::STANDARD.encode(&data);
                 let want: Vec<&str> = plain

@@ -33,6 +33,8 @@ use core_cpu::vector::{MulAdd, Shuffle, Vector};
 
 /// Within a 16-byte window: bytes `[a b c]` of each 3 to the 32-bit lane `[b a c b]`.
 const SPREAD: [u8; 16] = [1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10];
+/// As `SPREAD` for the window's last 12 bytes (a window that ends where the input ends).
+const SPREAD_END: [u8; 16] = [5, 4, 6, 5, 8, 7, 9, 8, 11, 10, 12, 11, 14, 13, 15, 14];
 /// Within a 16-byte window: the three bytes of each 32-bit lane, most significant first.
 const PACK: [u8; 16] = [2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, 0x80, 0x80, 0x80, 0x80];
 
@@ -91,8 +93,15 @@ pub(crate) unsafe fn encode<V: Shuffle>(
 #[inline(always)]
 unsafe fn encode_vector<V: Shuffle>(x: V, shift: V, mul: (V, V, V, V)) -> V {
     // SAFETY: CPU per the caller.
+    unsafe { encode_spread(x, V::table(&SPREAD), shift, mul) }
+}
+
+/// One vector of input windows, the bytes `table` picks from each, to one vector of symbols.
+#[inline(always)]
+unsafe fn encode_spread<V: Shuffle>(x: V, table: V, shift: V, mul: (V, V, V, V)) -> V {
+    // SAFETY: CPU per the caller.
     unsafe {
-        let spread = x.shuffle(V::table(&SPREAD));
+        let spread = x.shuffle(table);
         // Sextets 0 and 2 (bits 10..16 and 22..28 of the lane) down into bytes 0 and 2: at
         // AVX2 by two 32-bit shifts, as the textbook unsigned high multiply compiles to
         // widening shuffles there, which contend for the shuffle port with the lookups.
@@ -133,7 +142,7 @@ unsafe fn encode_with<V: Shuffle>(
     let mut i = 0;
     let mut o = 0;
     // SAFETY: CPU per the caller; every load reads `p + i .. p + i + reach` with `i + reach
-    // <= src.len()`, every store writes `q + o .. q + o + BYTES` with `o + BYTES <= cap`
+    // <= src.len()` (the last vector of the input: `end - reach .. end`), every store writes `q + o .. q + o + BYTES` with `o + BYTES <= cap`
     // (checked for the one store that may run past the line, exact otherwise by the
     // contract).
     unsafe {
@@ -211,6 +220,7 @@ unsafe fn encode_with<V: Shuffle>(
             }
         }
         while i < n {
+            let start = i;
             let end = n.min(i.saturating_add(line));
             while i + 4 * bin <= end && i + 3 * bin + reach <= src.len() {
                 let x = [0, 1, 2, 3].map(|k| load(i + k * bin));
@@ -232,6 +242,19 @@ unsafe fn encode_with<V: Shuffle>(
                     encode_vector(V::load_windows(p.add(i), p.add(i + 12)), shift, mul)
                         .store(q.add(o));
                     o += (end - i) / 3 * 4;
+                } else if end - start >= bin && end >= reach {
+                    // At the end of the input: one vector of the line's last `bin` bytes,
+                    // its windows read to end at `end` (each window's last 12 bytes
+                    // encoded); its symbols end where the line's do and rewrite, with the
+                    // same values, those already there. The loop above may have left one
+                    // group more than a vector (stopped by `reach`): that one goes first.
+                    if end - i > bin {
+                        o += scalar::encode_groups(&src[i..end - bin], &mut dst[o..], a);
+                        i = end - bin;
+                    }
+                    o += (end - i) / 3 * 4;
+                    let x = V::load_windows(p.add(end - reach), p.add(end - reach + 12));
+                    encode_spread(x, V::table(&SPREAD_END), shift, mul).store(q.add(o - V::BYTES));
                 } else {
                     o += scalar::encode_groups(&src[i..end], &mut dst[o..], a);
                 }

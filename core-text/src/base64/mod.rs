@@ -38,7 +38,9 @@
 //! symbols straight from the input; other whitespace is compressed out of its block into a
 //! staging buffer (a `pshufb` per 8 bytes, or `vpcompressb`) and decoding keeps to vectors.
 //! Line-broken encoding runs the vector encoder per line and writes the separators between;
-//! the short tails of MIME's lines share one vector (two lines at AVX2, four at AVX-512). At
+//! the short tails of MIME's lines share one vector (two lines at AVX2, four at AVX-512), and
+//! at AVX-512 76-column lines are written one whole output vector at a time, separators
+//! included, from per-vector tables. At
 //! AVX-512, inputs under 64 bytes are encoded from one masked load, a text's last symbols
 //! (under 64) are decoded from one, and text in lines is decoded a 64-symbol window at a
 //! time, a merging masked load skipping each separator. The scalar encoder looks up two symbols per 12 bits, and the scalar decoder takes 8 symbols
