@@ -266,6 +266,11 @@ def main():
     div_sizes += [(2 * n, n) for n in around(newton)]
     div_sizes += [(2 * newton - 1, newton), (newton + newton // 2, newton)]  # quotient short
     div_sizes += [(2 * newton + 7, newton - 1), (3 * newton, newton + 3)]  # divisor short, long
+    # Quotient-only division reads a shrinking top of the divisor from a DIV_APPR-limb divisor:
+    # quotients shorter than the divisor, as long, and longer.
+    appr = t["DIV_APPR"]
+    div_sizes += [(n + n // 2 + 1, n) for n in around(appr)]
+    div_sizes += [(112, 64), (300, 200), (2 * bz - 2, bz)]
     for na, nb in div_sizes:
         kinds = [("r", "r"), ("b", "b"), ("o", "r")] if na <= 10 * bz else [("r", "r"), ("o", "r")]
         for ka, kb in kinds:

@@ -68,6 +68,14 @@ pub(crate) const PREPARED_NTT_VECTOR: usize = cut(64, 64);
 // --- div.rs --------------------------------------------------------------------------------
 /// Smallest divisor length divided by Burnikel–Ziegler rather than Knuth D.
 pub(crate) const DIV_BZ: usize = cut(96, 24);
+/// Smallest divisor length whose quotient-only division computes an approximate quotient
+/// over a shrinking divisor (`div/divappr.rs`) rather than the full remainder (measured
+/// quotient-only, AVX2: 3-12 % slower at 5-8 limbs, even at 12, 1.3x faster at 20, 1.65x
+/// at 112/64, 3x at 200/150).
+pub(crate) const DIV_APPR: usize = cut(12, 3);
+/// Smallest number of quotient limbs per kernel call in that approximate division (2 and 4
+/// even, 8 up to 10 % slower at 20-30 limbs, 16 slower still).
+pub(crate) const DIV_APPR_CHUNK: usize = cut(4, 2);
 /// Smallest divisor (cut to the quotient length) for which exact division splits the Hensel
 /// loop around fast multiplications rather than running it limb by limb.
 pub(crate) const DIV_EXACT_DC: usize = cut(400, 40);

@@ -7,6 +7,7 @@
 //! | from [`DIV_BZ`] limbs        | Burnikel–Ziegler recursion over fast multiplication ([`bz`]) |
 //! | from [`DIV_NEWTON`] limbs    | Newton reciprocal, two multiplications per block ([`newton`]) |
 //! | exact division               | Hensel / Jebelean 2-adic division, low limb first ([`exact`]) |
+//! | quotient only, from [`DIV_APPR`] limbs | the low `n - 2` quotient limbs approximately, over a shrinking divisor ([`divappr`]) |
 //!
 //! The general entry point normalises once (shifts divisor and dividend left so the divisor's
 //! top bit is set; a normalised divisor is used in place), computes the 3/2 reciprocal of the
@@ -15,6 +16,7 @@
 //! scratch; the scratch of small divisions lives on the stack.
 
 mod bz;
+mod divappr;
 mod exact;
 mod newton;
 pub(crate) mod reciprocal;
@@ -28,8 +30,8 @@ mod tests_small;
 
 #[cfg(test)]
 use super::normalized;
-use super::thresholds::{DIV_BZ, DIV_NEWTON};
-use super::{shl, shr};
+use super::thresholds::{DIV_APPR, DIV_APPR_CHUNK, DIV_BZ, DIV_NEWTON};
+use super::{add_1_assign, shl, shr};
 #[cfg(test)]
 use alloc::vec::Vec;
 
@@ -51,11 +53,17 @@ pub(crate) struct Cuts {
     pub(crate) bz: usize,
     /// Smallest divisor and quotient length divided through a Newton reciprocal.
     pub(crate) newton: usize,
+    /// Smallest divisor whose quotient-only division goes through [`divappr`] (at least 3;
+    /// `usize::MAX` never).
+    pub(crate) appr: usize,
+    /// Smallest chunk of quotient limbs per kernel call in [`divappr`].
+    pub(crate) chunk: usize,
 }
 
 impl Cuts {
     /// The tuned values from `thresholds.rs`.
-    pub(crate) const TUNED: Cuts = Cuts { bz: DIV_BZ, newton: DIV_NEWTON };
+    pub(crate) const TUNED: Cuts =
+        Cuts { bz: DIV_BZ, newton: DIV_NEWTON, appr: DIV_APPR, chunk: DIV_APPR_CHUNK };
 }
 
 /// `q = a / b`, `r = a % b`, where `b`'s top limb is non-zero, `a.len() >= b.len()`,
@@ -150,7 +158,11 @@ fn div_rem_normalising(
         newton::div_qr(&mut q[..qn], &mut an[..nn], bn)
     } else {
         let v = reciprocal::reciprocal_3by2(bn[n - 1], bn[n - 2]);
-        bz::div_qr(&mut q[..qn], &mut an[..nn], bn, v, cuts.bz.max(4))
+        if r.is_none() && qn >= 1 && n >= cuts.appr.max(3) {
+            div_q_appr(&mut q[..qn], &mut an[..nn], bn, v, cuts, a, b)
+        } else {
+            bz::div_qr(&mut q[..qn], &mut an[..nn], bn, v, cuts.bz.max(4))
+        }
     };
     if nn == m {
         q[qn] = qh;
@@ -164,6 +176,34 @@ fn div_rem_normalising(
             shr(r, &an[..n], s);
         }
     }
+}
+
+/// The quotient alone of the normalised `an` by the normalised `bn` (`n >= 3`), as
+/// [`bz::div_qr`] returns it: the quotient limbs above the low `n - 2` exactly (when there
+/// are any), then the low ones from [`divappr`] over the remainder, checked against the
+/// original `a` and `b` only when the guard limb is too close to call.
+fn div_q_appr(
+    q: &mut [u64],
+    an: &mut [u64],
+    bn: &[u64],
+    v: u64,
+    cuts: Cuts,
+    a: &[u64],
+    b: &[u64],
+) -> u64 {
+    let (n, qn) = (bn.len(), q.len());
+    let cut = cuts.bz.max(4);
+    let ql = qn.min(n - 2);
+    let mut top = 0;
+    if ql < qn {
+        // The high quotient limbs exactly; the remainder replaces an[ql..ql + n].
+        top = bz::div_qr(&mut q[ql..], &mut an[ql..], bn, v, cut);
+    }
+    let (hi, guard) = divappr::divappr_q(&mut q[..ql], &mut an[..ql + n], bn, v, cuts.chunk, cut);
+    // The approximation can overshoot into the exact part (`add_1_assign` hands `hi` back
+    // when there is none).
+    top += add_1_assign(&mut q[ql..], hi);
+    divappr::fix(q, top, guard, a, b)
 }
 
 /// `(a / b, a % b)` for any lengths (high zero limbs allowed), both results normalised (no

@@ -40,7 +40,7 @@ impl Operands for Rng {
 fn check_div_rem(a: &[u64], b: &[u64], cut: usize) {
     let mut q = vec![0u64; a.len() - b.len() + 1];
     let mut r = vec![0u64; b.len()];
-    div_rem_with(&mut q, &mut r, a, b, Cuts { bz: cut, newton: usize::MAX });
+    div_rem_with(&mut q, &mut r, a, b, Cuts { bz: cut, newton: usize::MAX, ..Cuts::TUNED });
     let (ba, bb) = (big(a), big(b));
     assert_eq!(big(&q), &ba / &bb, "quotient, a.len {} b.len {} cut {cut}", a.len(), b.len());
     assert_eq!(big(&r), &ba % &bb, "remainder, a.len {} b.len {} cut {cut}", a.len(), b.len());
@@ -352,7 +352,7 @@ fn exact_reciprocal(d: &[u64]) -> Vec<u64> {
     let ones = vec![u64::MAX; 2 * n];
     let mut q = vec![0u64; n + 1];
     let mut r = vec![0u64; n];
-    div_rem_with(&mut q, &mut r, &ones, d, Cuts { bz: DIV_BZ, newton: usize::MAX });
+    div_rem_with(&mut q, &mut r, &ones, d, Cuts { bz: DIV_BZ, newton: usize::MAX, ..Cuts::TUNED });
     assert_eq!(q[n], 1, "the reciprocal of a normalised divisor lies in [B^n, 2B^n)");
     q.truncate(n);
     q
@@ -498,10 +498,16 @@ fn newton_matches_bz_large() {
         let (a, b) = (oracle_operand(sa, na), oracle_operand(sb, nb));
         let mut want_q = vec![0u64; na - nb + 1];
         let mut want_r = vec![0u64; nb];
-        div_rem_with(&mut want_q, &mut want_r, &a, &b, Cuts { bz: DIV_BZ, newton: usize::MAX });
+        div_rem_with(
+            &mut want_q,
+            &mut want_r,
+            &a,
+            &b,
+            Cuts { bz: DIV_BZ, newton: usize::MAX, ..Cuts::TUNED },
+        );
         let mut q = vec![0u64; na - nb + 1];
         let mut r = vec![0u64; nb];
-        div_rem_with(&mut q, &mut r, &a, &b, Cuts { bz: DIV_BZ, newton: 2000 });
+        div_rem_with(&mut q, &mut r, &a, &b, Cuts { bz: DIV_BZ, newton: 2000, ..Cuts::TUNED });
         assert!(q == want_q && r == want_r, "r:{sa}:{na} / r:{sb}:{nb}");
         // And the blocks of the normalised operands stay within the bound.
         let (an, d) = normalise_for_newton(&a, &b);
@@ -513,7 +519,7 @@ fn newton_matches_bz_large() {
         let b = rng.top_nonzero(n);
         let mut q = vec![0u64; m - n + 1];
         let mut r = vec![0u64; n];
-        div_rem_with(&mut q, &mut r, &a, &b, Cuts { bz: DIV_BZ, newton: 50 });
+        div_rem_with(&mut q, &mut r, &a, &b, Cuts { bz: DIV_BZ, newton: 50, ..Cuts::TUNED });
         assert_eq!(big(&q), big(&a) / big(&b));
         assert_eq!(big(&r), big(&a) % big(&b));
     }
@@ -607,6 +613,133 @@ proptest::proptest! {
             for cut in [DIV_EXACT_CUT_FOR_TESTS, 4] {
                 exact::divexact_with(&mut qe, &exact, bn, cut);
                 proptest::prop_assert_eq!(big(&qe), big(&q));
+            }
+        }
+    }
+}
+
+/// Checks the quotient-only division (`div_q`'s body, with the given cut-overs) against
+/// num-bigint, and `div_rem` with the same cuts for the same quotient.
+fn check_div_q(a: &[u64], b: &[u64], cuts: Cuts) {
+    let mut q = vec![0u64; a.len() - b.len() + 1];
+    divide(Some(&mut q), None, a, b, cuts);
+    let want = big(a) / big(b);
+    assert_eq!(big(&q), want, "quotient, a.len {} b.len {} cuts {cuts:?}", a.len(), b.len());
+}
+
+/// The cut-over sets the approximate quotient runs under: the tuned one, chunks of two
+/// (most chunks, the smallest divisors), chunks of three (uneven last chunk), and recursive
+/// division inside the chunks.
+fn appr_cuts() -> [Cuts; 4] {
+    let base = Cuts { appr: 3, ..Cuts::TUNED };
+    [
+        Cuts::TUNED,
+        Cuts { chunk: 2, ..base },
+        Cuts { chunk: 3, ..base },
+        Cuts { bz: 4, chunk: 5, ..base },
+    ]
+}
+
+#[test]
+fn div_q_appr_matches_num_bigint() {
+    let mut rng = Rng(31);
+    for n in (3usize..=20).chain([31, 40, 63, 64, 65, 97, 130]) {
+        for qn in [0usize, 1, 2, 3, n / 2, n - 3, n - 2, n - 1, n, n + 1, 2 * n + 5] {
+            for _ in 0..2 {
+                let b = rng.top_nonzero(n);
+                let a = rng.top_nonzero(n + qn);
+                for cuts in appr_cuts() {
+                    check_div_q(&a, &b, cuts);
+                }
+            }
+        }
+    }
+}
+
+/// The approximate quotient stays within its proven distance of `B·A / D`, for every chunk
+/// size: below by less than 2, above by less than `2k + 5` with `k` chunks.
+#[test]
+fn divappr_error_bound() {
+    let mut rng = Rng(32);
+    for n in [3usize, 4, 7, 12, 33, 64, 100] {
+        for qn in [1usize, 2, n / 2, n - 2] {
+            if qn == 0 || qn + 2 > n {
+                continue;
+            }
+            for chunk in [2usize, 3, 8, 64] {
+                for _ in 0..4 {
+                    let d = normalised_divisor(&mut rng, n);
+                    // Normalised operands with a < d·B^qn (as `div_q_appr` hands them).
+                    let mut a = rng.limbs(n + qn);
+                    if a[n + qn - 1] >= d[n - 1] {
+                        a[n + qn - 1] = d[n - 1] - 1;
+                    }
+                    let (ba, bd) = (big(&a), big(&d));
+                    let v = reciprocal_3by2(d[n - 1], d[n - 2]);
+                    let mut q = vec![0u64; qn];
+                    let mut w = a.clone();
+                    let (top, guard) = divappr::divappr_q(&mut q, &mut w, &d, v, chunk, DIV_BZ);
+                    let mut full = vec![guard];
+                    full.extend_from_slice(&q);
+                    full.push(top);
+                    let got = big(&full);
+                    let exact = (&ba << 64u32) / &bd;
+                    let c = divappr::chunk_size(qn + 1, chunk);
+                    let k = (qn + 1).div_ceil(c) as u32;
+                    assert!(&got + 2u32 > exact, "low: n {n} qn {qn} chunk {chunk}");
+                    assert!(got < &exact + (2 * k + 6), "high: n {n} qn {qn} chunk {chunk}");
+                }
+            }
+        }
+    }
+}
+
+/// Quotients on or next to an integer (the guard limb near 0 or B - 1), where the candidate
+/// is checked by multiplying back: exact multiples, one below, remainders d - 1 and 1, with
+/// divisors whose low limbs push the truncation error either way.
+#[test]
+fn div_q_appr_boundary_quotients() {
+    let mut rng = Rng(33);
+    for n in [3usize, 4, 5, 9, 16, 40, 64, 100] {
+        let mut divisors = vec![];
+        let mut top_only = vec![0u64; n];
+        top_only[n - 1] = 1 << 63;
+        divisors.push(top_only);
+        divisors.push(vec![u64::MAX; n]);
+        let mut ragged = vec![u64::MAX; n];
+        ragged[n - 1] = 1 << 63;
+        divisors.push(ragged);
+        let mut low_one = vec![0u64; n];
+        low_one[n - 1] = 0x8000_0000_0000_0001;
+        low_one[0] = 1;
+        divisors.push(low_one);
+        divisors.push(rng.top_nonzero(n));
+        let mut small_top = rng.top_nonzero(n);
+        small_top[n - 1] = 3;
+        divisors.push(small_top);
+        for b in &divisors {
+            let bb = big(b);
+            for qn in [1usize, 2, n / 2 + 1, n - 2, n, 2 * n] {
+                let qs = [vec![u64::MAX; qn], rng.limbs(qn), vec![1; qn], {
+                    let mut v = vec![0u64; qn];
+                    v[qn - 1] = 1 << 63;
+                    v
+                }];
+                for qv in &qs {
+                    let qb = big(qv);
+                    let prod = &qb * &bb;
+                    let mut dividends = vec![prod.clone(), &prod + 1u32, &prod + &bb - 1u32];
+                    if prod > BigUint::from(0u32) {
+                        dividends.push(&prod - 1u32);
+                    }
+                    for x in &dividends {
+                        let len = (x.bits() as usize).div_ceil(64).max(n);
+                        let a = limbs_of(x, len);
+                        for cuts in appr_cuts() {
+                            check_div_q(&a, b, cuts);
+                        }
+                    }
+                }
             }
         }
     }
