@@ -254,20 +254,39 @@ pub(crate) fn eq_bytes_u16(a: &[u8], b: &[u16]) -> bool {
     }) && high & (0x80 * UNITS1) == 0
 }
 
-/// Upper-cases (`UPPER`) or lower-cases the ASCII letters of `s` in place.
+/// Upper-cases (`UPPER`) or lower-cases the ASCII letters of `s` in place: below 16 bytes in
+/// [`make_case_short`]'s pieces, else std's byte loop, which the compiler vectorizes.
 #[inline]
 pub(crate) fn make_case<const UPPER: bool>(s: &mut [u8]) {
-    let n = s.len();
-    if n < 8 {
-        let w = case_word::<UPPER>(short_word(s));
-        return put_short_word(s, w, |d, b| *d = b);
+    if s.len() < 16 {
+        return make_case_short::<UPPER>(s);
     }
-    // The last word first (see the vector kernel: no load of a word just partly stored).
-    let last = case_word::<UPPER>(word(s, n - 8));
-    for b in &mut s[..n - n % 8] {
+    for b in s {
         *b = case_byte::<UPPER>(*b);
     }
-    s[n - 8..].copy_from_slice(&last.to_le_bytes());
+}
+
+/// [`make_case`] for fewer than 16 bytes: pieces of 8, 4, 2 and 1 bytes from the start, each
+/// read once as one word and written back if it changed. Pieces that overlap (two words
+/// covering 8 to 15 bytes) would be cheaper by a word, but a load that spans two earlier
+/// stores cannot be forwarded from them, and casing the same buffer again soon (or reading
+/// it) would wait for both stores to reach the cache.
+#[inline(always)]
+pub(crate) fn make_case_short<const UPPER: bool>(s: &mut [u8]) {
+    debug_assert!(s.len() < 16);
+    let mut rest = s;
+    for size in [8, 4, 2, 1] {
+        if rest.len() >= size {
+            let (piece, tail) = rest.split_at_mut(size);
+            let mut b = [0u8; 8];
+            b[..size].copy_from_slice(piece);
+            let (x, w) = (u64::from_le_bytes(b), case_word::<UPPER>(u64::from_le_bytes(b)));
+            if w != x {
+                piece.copy_from_slice(&w.to_le_bytes()[..size]);
+            }
+            rest = tail;
+        }
+    }
 }
 
 /// `src` with its ASCII letters upper-cased (`UPPER`) or lower-cased, written to the start of
