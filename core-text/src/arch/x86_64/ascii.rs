@@ -82,13 +82,13 @@ pub(crate) unsafe fn make_case<const UPPER: bool>(s: &mut [u8]) {
     let n = s.len();
     if n < 64 {
         // SAFETY: AVX2 is part of this level.
-        return unsafe { generic::make_case::<V256, UPPER>(s) };
+        return unsafe { generic::make_case_exact::<V256, UPPER>(s) };
     }
     let mut i = 0;
     if n >= 256 {
         i = (s.as_ptr() as usize).wrapping_neg() & 63;
         // SAFETY: AVX2 is part of this level.
-        unsafe { generic::make_case::<V256, UPPER>(&mut s[..i]) };
+        unsafe { generic::make_case_exact::<V256, UPPER>(&mut s[..i]) };
     }
     let p = s.as_mut_ptr();
     // SAFETY: loads and stores cover 64 bytes at offsets at most `n - 64`; `s` is exclusively
@@ -117,7 +117,7 @@ pub(crate) unsafe fn make_case<const UPPER: bool>(s: &mut [u8]) {
     }
     if i < n {
         // SAFETY: AVX2 is part of this level.
-        unsafe { generic::make_case::<V256, UPPER>(&mut s[i..]) };
+        unsafe { generic::make_case_exact::<V256, UPPER>(&mut s[i..]) };
     }
 }
 
