@@ -36,6 +36,8 @@ pub trait AsciiApi: Copy + 'static {
     fn ends_with_ignore_case(self, s: &[u8], p: &[u8]) -> bool;
     /// [`ascii::make_upper`].
     fn make_upper(self, s: &mut [u8]);
+    /// [`ascii::make_lower`].
+    fn make_lower(self, s: &mut [u8]);
     /// [`ascii::to_upper`].
     fn to_upper(self, s: &[u8]) -> Vec<u8>;
     /// [`ascii::to_upper_u16`].
@@ -78,6 +80,10 @@ impl AsciiApi for Free {
     #[inline]
     fn make_upper(self, s: &mut [u8]) {
         ascii::make_upper(s)
+    }
+    #[inline]
+    fn make_lower(self, s: &mut [u8]) {
+        ascii::make_lower(s)
     }
     #[inline]
     fn to_upper(self, s: &[u8]) -> Vec<u8> {
@@ -129,6 +135,10 @@ impl AsciiApi for Pinned {
     #[inline]
     fn make_upper(self, s: &mut [u8]) {
         self.0.make_upper(s)
+    }
+    #[inline]
+    fn make_lower(self, s: &mut [u8]) {
+        self.0.make_lower(s)
     }
     #[inline]
     fn to_upper(self, s: &[u8]) -> Vec<u8> {
@@ -298,7 +308,37 @@ pub fn cases<A: AsciiApi>(api: A) -> Vec<Case> {
                     |(a, s)| a.make_upper(s),
                     digest_ours,
                 ),
-                Function::with_digest("std", VS, buf, |s| s.make_ascii_uppercase(), digest),
+                Function::with_digest("std", VS, buf.clone(), |s| s.make_ascii_uppercase(), digest),
+            ],
+        ));
+        // `make_upper` above meets its own output from the second call on (nothing left to
+        // change); here each call upper-cases then lower-cases the buffer, so every letter
+        // changes twice a call, for both.
+        out.push(sized(
+            "core-text/ascii/make_upper_lower",
+            size,
+            2 * size,
+            vec![
+                Function::with_digest(
+                    "core",
+                    OURS,
+                    (api, buf.clone()),
+                    |(a, s)| {
+                        a.make_upper(s);
+                        a.make_lower(s)
+                    },
+                    digest_ours,
+                ),
+                Function::with_digest(
+                    "std",
+                    VS,
+                    buf,
+                    |s| {
+                        s.make_ascii_uppercase();
+                        s.make_ascii_lowercase()
+                    },
+                    digest,
+                ),
             ],
         ));
         out.push(sized(

@@ -313,6 +313,41 @@ fn every_byte_pair_at_a_vector_lane() {
 }
 
 #[test]
+fn long_inputs_mismatch_at_every_position() {
+    // Past the unrolled steps of four 64-byte vectors, at start offsets that move the aligned
+    // body: one differing byte at each position, a non-letter differing only in 0x20 ('@'
+    // against '`') or a letter against another letter; and the same case-flipped (equal).
+    let imps = imps();
+    for len in [257usize, 700] {
+        let base = text(len, 11);
+        let mut buf = vec![0u8; len + 64];
+        for pre in [0usize, 1, 40] {
+            let a = &mut buf[pre..pre + len];
+            a.copy_from_slice(&base);
+            let mut b = flip_case(&base);
+            for &imp in &imps {
+                assert!(imp.eq_ignore_case(a, &b), "{imp:?} len {len} offset {pre}");
+            }
+            for p in 0..len {
+                let (sa, sb) = (a[p], b[p]);
+                for (x, y) in [(b'@', b'`'), (b'k', b'L'), (b'K', b'k')] {
+                    a[p] = x;
+                    b[p] = y;
+                    let want = x.eq_ignore_ascii_case(&y);
+                    for &imp in &imps {
+                        let ctx = format!("{imp:?} len {len} offset {pre} at {p}");
+                        assert_eq!(imp.eq_ignore_case(a, &b), want, "{ctx}");
+                        assert_eq!(imp.eq_ignore_case(&b, a), want, "{ctx}");
+                    }
+                }
+                a[p] = sa;
+                b[p] = sb;
+            }
+        }
+    }
+}
+
+#[test]
 fn every_byte_value_cases_and_tests() {
     let all: Vec<u8> = (0..=255u8).collect();
     for &imp in &imps() {

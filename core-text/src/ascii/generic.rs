@@ -7,7 +7,8 @@
 //!             the last vector ends at the end (overlapping: re-reading is harmless)
 //! casing:     t = v + (0x80 - 'a'); m = (0x80 + 26 >s t)  -- 'a'..='z' are the 26 smallest
 //!             signed bytes after the add; v ^ (m & 0x20); the last vector overlaps (casing
-//!             twice is casing once)
+//!             twice is casing once); `make_case_exact`, for the AVX-512 kernel's ends, does
+//!             not overlap
 //! eq_ic:      bad = (a ^ b) & !(letter(a | 0x20) & 0x20)
 //! eq_bytes_u16: bad = (narrow(u0, u1) ^ bytes) | (u0 | u1) & 0xFF80
 //! ```
@@ -415,6 +416,74 @@ pub(crate) unsafe fn make_case<V: Narrow, const UPPER: bool>(s: &mut [u8]) {
         }
         head.store(p);
         last.store(p.add(n - w));
+    }
+}
+
+/// [`make_case`] reading and writing every byte once, for the AVX-512 kernel's ends.
+///
+/// Every byte is read and written once, by one vector (or one piece of the short code):
+/// vectors that overlap (a first unaligned one beside aligned steps, a last one ending at the
+/// end) store bytes twice, and a later load that spans two such stores cannot be forwarded
+/// from the store buffer; casing the same buffer again (as a benchmark does, or a reader right
+/// after) then waits for the stores to reach the cache. So: unaligned vectors from the start
+/// while the input is short, an aligned body (its first bytes by the narrower kernel) once it
+/// is sixteen vectors or more, and the rest, shorter than a vector, by the narrower kernel.
+/// Vectors and words with no letter to change are not stored. At the levels below AVX-512
+/// this measured slower than [`make_case`] (the extra pieces and the test per vector cost
+/// more than the stall at 139 bytes), so only the AVX-512 kernel uses it.
+///
+/// # Safety
+/// The CPU supports `V`'s level.
+// Only the x86_64 AVX-512 kernel calls it.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn make_case_exact<V: Narrow, const UPPER: bool>(s: &mut [u8]) {
+    let (n, w) = (s.len(), V::BYTES);
+    if n < w {
+        if w > 16 {
+            // SAFETY: the half-width vector's ISA is part of this one's.
+            unsafe { make_case_exact::<V::Half, UPPER>(s) }
+        } else {
+            swar::make_case_short::<UPPER>(s)
+        }
+        return;
+    }
+    let lo = if UPPER { b'a' } else { b'A' };
+    let mut i = 0;
+    if n >= 16 * w {
+        i = (s.as_ptr() as usize).wrapping_neg() & (w - 1);
+        // SAFETY: forwarded contract (`i < w`: the half-width kernel or the short code).
+        unsafe { make_case_exact::<V::Half, UPPER>(&mut s[..i]) };
+    }
+    let p = s.as_mut_ptr();
+    // SAFETY: every access covers `w` bytes at an offset at most `n - w` of `s`, which is
+    // exclusively borrowed; CPU per contract.
+    unsafe {
+        // A vector with no letter to change is not stored (text already in the case asked
+        // for costs loads only, and its cache lines stay clean).
+        macro_rules! step {
+            ($i:expr) => {{
+                let q = p.add($i);
+                let v = V::load(q);
+                let m = letters(v, lo);
+                if m.any_high_bit() {
+                    v.xor(m.and(V::splat8(0x20))).store(q);
+                }
+            }};
+        }
+        while i + 2 * w <= n {
+            step!(i);
+            step!(i + w);
+            i += 2 * w;
+        }
+        if i + w <= n {
+            step!(i);
+            i += w;
+        }
+    }
+    if i < n {
+        // SAFETY: forwarded contract (fewer than `w` bytes left).
+        unsafe { make_case_exact::<V::Half, UPPER>(&mut s[i..]) };
     }
 }
 

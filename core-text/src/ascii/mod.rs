@@ -31,7 +31,12 @@
 //! `u64`, the same technique as std's `is_ascii`), which is also the `scalar` level; the
 //! cross-width equality of 8 to 15 elements compares two overlapping 8-element windows in one
 //! 128-bit vector (inline, with the target's baseline SSE2 or NEON). Every public function
-//! handles inputs shorter than 16 bytes inline.
+//! handles inputs shorter than 16 bytes inline. At AVX-512, ignore-case equality and byte
+//! casing have kernels of their own (`arch::x86_64::ascii`): letter tests in mask registers,
+//! masked loads for up to 64 bytes, and in-place casing that reads and writes every byte
+//! once, by one vector or word (so casing or reading the buffer again right after loads what
+//! one store wrote, which the CPU forwards from its store buffer), storing only the vectors
+//! that hold a letter to change.
 //!
 //! [`Backend`] runs the same operations at one pinned [`Level`](crate::Level).
 

@@ -4,6 +4,8 @@
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use super::generic;
 use super::swar;
+#[cfg(target_arch = "x86_64")]
+use crate::arch::x86_64::ascii as x86;
 use core::mem::MaybeUninit;
 #[cfg(target_arch = "aarch64")]
 use core_cpu::vector::neon::V128 as Neon;
@@ -40,7 +42,7 @@ core_cpu::dispatch! {
         }
         /// Equal lengths and equal bytes, ignoring ASCII case.
         safe fn eq_ignore_case(a: &[u8], b: &[u8]) -> bool {
-            avx512: generic::eq_ignore_case::<V512>,
+            avx512: x86::eq_ignore_case,
             avx2: generic::eq_ignore_case::<V256>,
             sse42: generic::eq_ignore_case::<Sse42>,
             sse2: generic::eq_ignore_case::<Sse2>,
@@ -67,7 +69,7 @@ core_cpu::dispatch! {
         }
         /// Upper-cases the ASCII letters in place.
         safe fn make_upper(s: &mut [u8]) -> () {
-            avx512: generic::make_case::<V512, true>,
+            avx512: x86::make_case::<true>,
             avx2: generic::make_case::<V256, true>,
             sse42: generic::make_case::<Sse42, true>,
             sse2: generic::make_case::<Sse2, true>,
@@ -76,7 +78,7 @@ core_cpu::dispatch! {
         }
         /// Lower-cases the ASCII letters in place.
         safe fn make_lower(s: &mut [u8]) -> () {
-            avx512: generic::make_case::<V512, false>,
+            avx512: x86::make_case::<false>,
             avx2: generic::make_case::<V256, false>,
             sse42: generic::make_case::<Sse42, false>,
             sse2: generic::make_case::<Sse2, false>,
@@ -86,7 +88,7 @@ core_cpu::dispatch! {
         /// Writes the input upper-cased to the start of the output (as much as fits; every
         /// slot written is initialised).
         safe fn to_upper(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> () {
-            avx512: generic::to_case::<V512, true>,
+            avx512: x86::to_case::<true>,
             avx2: generic::to_case::<V256, true>,
             sse42: generic::to_case::<Sse42, true>,
             sse2: generic::to_case::<Sse2, true>,
@@ -95,7 +97,7 @@ core_cpu::dispatch! {
         }
         /// Writes the input lower-cased to the start of the output (as much as fits).
         safe fn to_lower(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> () {
-            avx512: generic::to_case::<V512, false>,
+            avx512: x86::to_case::<false>,
             avx2: generic::to_case::<V256, false>,
             sse42: generic::to_case::<Sse42, false>,
             sse2: generic::to_case::<Sse2, false>,
