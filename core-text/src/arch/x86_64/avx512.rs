@@ -486,6 +486,11 @@ pub(crate) unsafe fn transcode_utf8(src: &[u8], dst: &mut [MaybeUninit<u16>]) ->
     unsafe { transcode_utf8_with::<false>(src, dst).unwrap_or(0) }
 }
 
+/// Inputs shorter than this are checked, then transcoded, in two passes: the fused kernel's
+/// main loop needs 66 bytes, so short text would run only its masked tail plus two masked
+/// checks (64 B of Latin-1 text: 32 ns fused, 24 ns in two passes; ASCII 6.8 against 5.4).
+const FUSED_MIN: usize = 128;
+
 /// Validates UTF-8 and transcodes it to UTF-16 in one pass (the level's
 /// `utf8_to_utf16_checked`): `Ok(units written)`, or `Err(resume)` as `utf8_check` (then
 /// `dst` holds anything).
@@ -497,6 +502,14 @@ pub(crate) unsafe fn transcode_utf8_checked(
     src: &[u8],
     dst: &mut [MaybeUninit<u16>],
 ) -> Result<usize, usize> {
+    if src.len() < FUSED_MIN {
+        // SAFETY: the level's check kernel (256-bit, as `utf8_check` at this level) accepts
+        // any input; valid input of `src.len()` bytes needs at most that many units.
+        unsafe {
+            crate::arch::generic::utf8_validate::check::<V256>(src)?;
+            return Ok(transcode_utf8(src, dst));
+        }
+    }
     // SAFETY: forwarded contract.
     match unsafe { transcode_utf8_with::<true>(src, dst) } {
         Some(units) => Ok(units),
