@@ -992,20 +992,7 @@ mod tests {
         // is checked modulo primes near 2^64.
         #[cfg(target_arch = "x86_64")]
         if let Some(v) = avx2::Avx2::get() {
-            let n = 1 << 20;
-            let a = vec![u64::MAX; n];
-            let mut r = vec![0u64; 2 * n];
-            v.mul(&mut r, &a, None);
-            assert_eq!(r[0], 1);
-            assert!(r[1..n].iter().all(|&l| l == 0));
-            assert_eq!(r[n], u64::MAX - 1);
-            assert!(r[n + 1..].iter().all(|&l| l == u64::MAX));
-            let b: Vec<u64> = (0..n as u64).map(|i| u64::MAX - (i & 1)).collect();
-            v.mul(&mut r, &a, Some(&b));
-            for q in [0xFFFF_FFFF_FFFF_FFC5u64, 0xFFFF_FFFF_0000_0001] {
-                let want = (mod_q(&a, q) as u128 * mod_q(&b, q) as u128 % q as u128) as u64;
-                assert_eq!(mod_q(&r, q), want);
-            }
+            check_all_ones(1 << 20, |r, a, b| v.mul(r, a, b));
         }
     }
 
@@ -1037,6 +1024,26 @@ mod tests {
         x.iter().rev().fold(0, |r, &l| ((((r as u128) << 64) | l as u128) % q as u128) as u64)
     }
 
+    /// Squares `n` all-ones limbs with `mul` (`(2^(64n) - 1)^2 = 2^(128n) - 2^(64n + 1) + 1`,
+    /// checked limb by limb), then multiplies them by a near-all-ones operand, checked modulo
+    /// two primes near 2^64.
+    #[cfg(target_arch = "x86_64")]
+    fn check_all_ones(n: usize, mul: impl Fn(&mut [u64], &[u64], Option<&[u64]>)) {
+        let a = vec![u64::MAX; n];
+        let mut r = vec![0u64; 2 * n];
+        mul(&mut r, &a, None);
+        assert_eq!(r[0], 1);
+        assert!(r[1..n].iter().all(|&l| l == 0));
+        assert_eq!(r[n], u64::MAX - 1);
+        assert!(r[n + 1..].iter().all(|&l| l == u64::MAX));
+        let b: Vec<u64> = (0..n as u64).map(|i| u64::MAX - (i & 1)).collect();
+        mul(&mut r, &a, Some(&b));
+        for q in [0xFFFF_FFFF_FFFF_FFC5u64, 0xFFFF_FFFF_0000_0001] {
+            let want = (mod_q(&a, q) as u128 * mod_q(&b, q) as u128 % q as u128) as u64;
+            assert_eq!(mod_q(&r, q), want);
+        }
+    }
+
     #[test]
     fn vector_largest_coefficients() {
         // All-ones operands of the longest shorter operand the vector transform takes: the
@@ -1044,21 +1051,7 @@ mod tests {
         // product is checked modulo primes near 2^64.
         #[cfg(target_arch = "x86_64")]
         if let Some(v) = vector() {
-            let n = ifma::MAX_SHORT;
-            let a = vec![u64::MAX; n];
-            let mut r = vec![0u64; 2 * n];
-            v.mul(&mut r, &a, None);
-            // (2^(64n) - 1)^2 = 2^(128n) - 2^(64n + 1) + 1.
-            assert_eq!(r[0], 1);
-            assert!(r[1..n].iter().all(|&l| l == 0));
-            assert_eq!(r[n], u64::MAX - 1);
-            assert!(r[n + 1..].iter().all(|&l| l == u64::MAX));
-            let b: Vec<u64> = (0..n as u64).map(|i| u64::MAX - (i & 1)).collect();
-            v.mul(&mut r, &a, Some(&b));
-            for q in [0xFFFF_FFFF_FFFF_FFC5u64, 0xFFFF_FFFF_0000_0001] {
-                let want = (mod_q(&a, q) as u128 * mod_q(&b, q) as u128 % q as u128) as u64;
-                assert_eq!(mod_q(&r, q), want);
-            }
+            check_all_ones(ifma::MAX_SHORT, |r, a, b| v.mul(r, a, b));
         }
     }
 
