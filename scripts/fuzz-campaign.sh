@@ -11,8 +11,9 @@
 #   scripts/fuzz-campaign.sh [-m CPU_MINUTES] [-j PARALLEL] [-n NICE] TARGET...
 #   scripts/fuzz-campaign.sh -m 30 -j 2 utf8_validate base64_decode
 #
-# Then shrink each corpus before committing it: scripts/fuzz-campaign.sh -M TARGET... keeps the
-# smallest set of inputs with the same coverage (libFuzzer's -merge=1).
+# Then shrink each corpus before committing it: scripts/fuzz-campaign.sh -M TARGET... keeps a
+# small set of inputs with the same edge coverage (libFuzzer's -merge=1 with -use_counters=0:
+# hit-count features would keep ~6x the inputs, 2 MB for bigint_parse against 220 KB).
 set -euo pipefail
 
 minutes=30
@@ -43,7 +44,7 @@ if [ "$minimize" = 1 ]; then
   for t in "$@"; do
     mkdir -p "corpus/$t"
     tmp=$(mktemp -d)
-    "$bin_dir/$t" -merge=1 "$tmp" "corpus/$t" >"target/merge-$t.log" 2>&1
+    "$bin_dir/$t" -merge=1 -use_counters=0 "$tmp" "corpus/$t" >"target/merge-$t.log" 2>&1
     before=$(find "corpus/$t" -type f | wc -l)
     rm -rf "corpus/$t" && mv "$tmp" "corpus/$t"
     echo "$t: $before -> $(find "corpus/$t" -type f | wc -l) inputs, $(du -sb "corpus/$t" | cut -f1) bytes"
